@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+// HitIndex answers UIKit's hit-testing question exactly, for view hierarchies of millions of views.
+// No package dependencies, on purpose: only the toolchain's own libraries.
+
+import PackageDescription
+
+let package = Package(
+    name: "HitIndex",
+    products: [
+        .library(name: "HitIndex", targets: ["HitIndex"]),
+        .library(name: "HitIndexReference", targets: ["HitIndexReference"]),
+        .library(name: "HitIndexSceneFormat", targets: ["HitIndexSceneFormat"]),
+        .library(name: "HitIndexFixtures", targets: ["HitIndexFixtures"]),
+        .executable(name: "hitindex", targets: ["hitindex"]),
+    ],
+    targets: [
+        // Geometry kernel and the view/window/scene model. Later: the flattened index.
+        .target(name: "HitIndex"),
+        // The recursive oracle: reads like UIKit's hitTest and sees only HitIndex's public model.
+        .target(name: "HitIndexReference", dependencies: ["HitIndex"]),
+        // Scene JSON (scene-format.md): a streaming reader and a writer.
+        .target(name: "HitIndexSceneFormat", dependencies: ["HitIndex"]),
+        // Deterministic scene generators shared by tests, the CLI, benchmarks and the fuzzer.
+        .target(name: "HitIndexFixtures", dependencies: ["HitIndex"]),
+        // The commands behind `hitindex`, as a library so that tests can run them in-process.
+        .target(
+            name: "HitIndexCLI",
+            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures"]),
+        .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
+        .testTarget(
+            name: "HitIndexTests",
+            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"],
+            resources: [.copy("Scenarios")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

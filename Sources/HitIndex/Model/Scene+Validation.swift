@@ -1,0 +1,80 @@
+extension Scene {
+    /// Checks every rule of semantics §5 and the scene format, and throws the first violation in
+    /// preorder, naming the view and the field.
+    ///
+    /// Refused: an empty id, duplicate ids, NaN or infinite geometry, transform, insets, minimum
+    /// hit size or window level, alpha that is negative or not finite as a `Float`, a negative or
+    /// non-finite rounded-rect radius, and a `redirectTarget` that is not a view of this scene.
+    /// - Complexity: O(n) time and memory for n views.
+    public func validate() throws(SceneError) {
+        var seen: [String: ObjectIdentifier] = [:]
+        seen.reserveCapacity(1024)
+        var members = Set<ObjectIdentifier>()
+        var stack: [View] = windows.reversed()
+        var order: [View] = []
+        while let v = stack.popLast() {
+            guard !v.id.isEmpty else {
+                throw SceneError(location: .path(pathDescription(of: v)), field: "id", message: "expected a non-empty string")
+            }
+            if let other = seen[v.id] {
+                let message = other == ObjectIdentifier(v) ? "this view appears twice in the scene" : "duplicate id"
+                throw SceneError(location: .view(v.id), field: "id", message: message)
+            }
+            seen[v.id] = ObjectIdentifier(v)
+            members.insert(ObjectIdentifier(v))
+            try v.validateAttributes()
+            order.append(v)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        for v in order {
+            if let target = v.redirectTarget, !members.contains(ObjectIdentifier(target)) {
+                throw SceneError(
+                    location: .view(v.id), field: "redirectTarget",
+                    message: "\"\(target.id)\" is not a view of this scene")
+            }
+        }
+    }
+
+    private func pathDescription(of view: View) -> String {
+        var indices: [Int] = []
+        var v = view
+        while let s = v.superview {
+            indices.append(s.subviews.firstIndex { $0 === v } ?? 0)
+            v = s
+        }
+        var path = "$.windows[\(windows.firstIndex { $0 === v } ?? 0)]"
+        for i in indices.reversed() { path += ".subviews[\(i)]" }
+        return path
+    }
+}
+
+extension View {
+    /// Checks this view's own attributes (not its relations to other views), throwing the first
+    /// violation with this view's id and the field.
+    /// - Complexity: O(1).
+    public func validateAttributes() throws(SceneError) {
+        let v = self
+        func fail(_ field: String, _ message: String) -> SceneError {
+            SceneError(location: .view(v.id), field: field, message: message)
+        }
+        if !v.bounds.isFinite { throw fail("bounds", "expected 4 finite numbers, got \(v.bounds)") }
+        if !v.center.isFinite { throw fail("center", "expected 2 finite numbers, got \(v.center)") }
+        if !v.anchorPoint.isFinite { throw fail("anchorPoint", "expected 2 finite numbers, got \(v.anchorPoint)") }
+        if !v.transform.isFinite { throw fail("transform", "expected 6 finite numbers, got \(v.transform)") }
+        if !v.alpha.isFinite || v.alpha < 0 {
+            throw fail("alpha", "expected a finite number >= 0, got \(v.alpha)")
+        }
+        if !v.hitTestInsets.isFinite {
+            let i = v.hitTestInsets
+            throw fail("hitTestInsets", "expected 4 finite numbers, got [\(i.top), \(i.left), \(i.bottom), \(i.right)]")
+        }
+        if !v.minimumHitSize.isFinite { throw fail("minimumHitSize", "expected 2 finite numbers, got \(v.minimumHitSize)") }
+        if case .roundedRect(let r) = v.hitShape, !(r.isFinite && r >= 0) {
+            throw fail("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
+        }
+        if let w = v as? Window, !w.windowLevel.isFinite {
+            throw fail("level", "expected a finite number, got \(w.windowLevel)")
+        }
+    }
+
+}

@@ -1,0 +1,103 @@
+/// A view: UIKit's `UIView`, reduced to what decides where a touch lands.
+///
+/// A view owns its subviews (back to front: the last is the front-most) and knows its superview
+/// weakly, as in UIKit. Attribute setters accept any value; ``Scene/validate()`` refuses bad ones
+/// (NaN, infinities, negative alpha, …) with an error naming the view and the field, and every
+/// engine validates before it answers.
+///
+/// A view is a plain mutable object: mutate it from one thread at a time.
+public class View {
+    /// The view's identifier: unique within its scene, printed by every tool.
+    public let id: String
+    /// The class name, informative except for the presets (`UILabel` and `UIImageView` start with
+    /// user interaction disabled).
+    public let className: String
+
+    /// The bounds: `origin` is the scroll offset, `size` the view's size in its own space.
+    public var bounds: Rect
+    /// The layer position, in the superview's bounds space (for a window: in screen space).
+    public var center: Point
+    /// The point of the bounds, in unit coordinates, that sits at ``center``. Default `(0.5, 0.5)`.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// The transform around the anchor point. Default identity.
+    public var transform = AffineTransform.identity
+
+    /// A hidden view and its subtree are never hit.
+    public var isHidden = false
+    /// The view's own opacity, stored as `Float` like `CALayer.opacity`; below 0.01 it is never hit.
+    public var alpha: Float = 1
+    /// A view with interaction disabled and its subtree are never hit.
+    public var isUserInteractionEnabled: Bool
+
+    /// Insets of the hit rect from the bounds, like `UIEdgeInsets`; negative values enlarge it.
+    public var hitTestInsets = EdgeInsets.zero
+    /// After insets, the hit rect grows symmetrically to at least this size (44×44 targets).
+    public var minimumHitSize = Size.zero
+    /// The shape of the hit area over the hit rect.
+    public var hitShape = HitShape.rect
+    /// Subviews are searched even when the point is outside this view's hit area (raised tab-bar
+    /// button); the view itself is still only hit inside it.
+    public var hitTestsSubviewsOutsideBounds = false
+    /// The view is never the result itself; its subviews still are (transparent overlays).
+    public var isPassThrough = false
+    /// Whenever this view's `hitTest` would return a view, it returns this one instead (paging
+    /// scroll view, seed 002's forced view). Must be a view of the same scene.
+    public weak var redirectTarget: View?
+    /// An extra test that can only narrow the hit area (a pixel mask, a polygon), called with the
+    /// point in this view's bounds space after the shape test has passed.
+    public var hitPredicate: (@Sendable (Point) -> Bool)?
+
+    /// The subviews, back to front.
+    public internal(set) var subviews: [View] = []
+    /// The superview, or `nil` for a window or a detached view.
+    public internal(set) weak var superview: View?
+
+    /// Keys this version does not interpret (the event layer's, in scene files), kept as raw JSON
+    /// text so that reading and writing a scene loses nothing.
+    public var preservedJSON: [String: String] = [:]
+
+    /// Creates a detached view with explicit bounds and center.
+    ///
+    /// `UILabel` and `UIImageView` start with ``isUserInteractionEnabled`` false, every other
+    /// class with true.
+    /// - Complexity: O(1).
+    public init(id: String, className: String = "UIView", bounds: Rect, center: Point) {
+        self.id = id
+        self.className = className
+        self.bounds = bounds
+        self.center = center
+        self.isUserInteractionEnabled = View.defaultUserInteractionEnabled(forClass: className)
+    }
+
+    /// Creates a detached view from a frame (identity transform, default anchor point).
+    /// - Complexity: O(1).
+    public convenience init(id: String, className: String = "UIView", frame: Rect) {
+        self.init(id: id, className: className, bounds: Rect(origin: .zero, size: frame.size), center: .zero)
+        self.frame = frame
+    }
+
+    /// Whether views of `className` start with user interaction enabled: false for `UILabel` and
+    /// `UIImageView`, true otherwise.
+    /// - Complexity: O(1).
+    public static func defaultUserInteractionEnabled(forClass className: String) -> Bool {
+        className != "UILabel" && className != "UIImageView"
+    }
+
+    // Releasing a chain a million views deep one `deinit` inside another would overflow the stack:
+    // detach the subtree iteratively instead, so that each released view has no subviews left.
+    deinit {
+        guard !subviews.isEmpty else { return }
+        var pending = subviews
+        subviews = []
+        while var view = pending.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                pending.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
+    }
+}
+
+extension View: CustomStringConvertible {
+    public var description: String { "<\(className) \"\(id)\">" }
+}

@@ -1,0 +1,26 @@
+import HitIndex
+
+/// Why a command stopped: each case maps to the contract's exit status.
+enum CLIError: Error {
+    /// Bad usage (exit 2): the command and what is wrong.
+    case usage(String, String)
+    /// A refused scene (exit 2).
+    case scene(SceneError)
+    /// Something that should not happen (exit 1).
+    case failure(String, String)
+
+    var exitStatus: Int32 {
+        switch self {
+        case .usage, .scene: return 2
+        case .failure: return 1
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .usage(let command, let text): return "hitindex \(command): \(text) (see 'hitindex \(command) --help')"
+        case .scene(let error): return error.description
+        case .failure(let command, let text): return "hitindex \(command): \(text)"
+        }
+    }
+}

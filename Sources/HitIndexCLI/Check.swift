@@ -1,0 +1,28 @@
+import HitIndex
+
+/// `hitindex check SCENE`
+enum Check {
+    static let help = """
+        usage: hitindex check SCENE
+
+        Validates a scene file and prints 'ok: N views, depth D, W windows', or the one-line
+        error (file, view id or JSON path, field, what was expected) with exit status 2.
+        Depth counts levels: a window alone has depth 1.
+        """
+
+    static func run(_ args: [String], console: Console) throws(CLIError) {
+        let a = try Arguments(args, command: "check", options: [], flags: [])
+        if a.has("help") { return console.line(help) }
+        guard a.positional.count == 1 else {
+            throw .usage("check", a.positional.isEmpty ? "missing SCENE" : "expected one SCENE")
+        }
+        let scene = try HitIndexCommand.loadScene(a.positional[0])
+        var views = 0
+        var depth = 0
+        scene.forEachView { _, d in
+            views += 1
+            depth = max(depth, d + 1)
+        }
+        console.line("ok: \(views) views, depth \(depth), \(scene.windows.count) windows")
+    }
+}

@@ -1,0 +1,83 @@
+import HitIndex
+import HitIndexReference
+import HitIndexSceneFormat
+
+/// The `hitindex` command line (cli.md): dispatch, help and exit statuses.
+public enum HitIndexCommand {
+    /// The subcommands, with one line each for `hitindex --help`.
+    static let commands: [(name: String, summary: String)] = [
+        ("query", "hit-test screen points and print the id of the view hit, or nil"),
+        ("trace", "print every hitTest, pointInside and return of the reference, in call order"),
+        ("check", "validate a scene and print its size"),
+        ("generate", "write a deterministic synthetic scene (ui, grid, deep, overlap, random)"),
+    ]
+
+    static let overview = """
+        usage: hitindex COMMAND [ARGUMENTS] [--help]
+
+        Answers UIKit's hit-testing question (which view does this touch land on?) exactly.
+
+        commands:
+        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        Run 'hitindex COMMAND --help' for a command's arguments. Exit status: 0 success,
+        1 an internal failure, 2 bad usage or a refused scene.
+        """
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    /// - Complexity: that of the command run.
+    public static func run(_ arguments: [String], console: Console) -> Int32 {
+        defer { console.flush() }
+        guard let name = arguments.first else {
+            console.error(overview)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch name {
+            case "--help", "-h", "help":
+                if let topic = rest.first, let help = help(for: topic) {
+                    console.line(help)
+                } else {
+                    console.line(overview)
+                }
+                return 0
+            case "query": try Query.run(rest, console: console)
+            case "trace": try Trace.run(rest, console: console)
+            case "check": try Check.run(rest, console: console)
+            case "generate": try Generate.run(rest, console: console)
+            case "chain", "touch", "explain", "fuzz", "import":
+                throw CLIError.usage(name, "not built yet in this version")
+            default:
+                console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
+                return 2
+            }
+            return 0
+        } catch let error as CLIError {
+            console.error(error.message)
+            return error.exitStatus
+        } catch {
+            console.error("hitindex \(name): \(error)")
+            return 1
+        }
+    }
+
+    static func help(for command: String) -> String? {
+        switch command {
+        case "query": return Query.help
+        case "trace": return Trace.help
+        case "check": return Check.help
+        case "generate": return Generate.help
+        default: return nil
+        }
+    }
+
+    /// Reads and validates a scene file, mapping its refusal to exit status 2.
+    static func loadScene(_ path: String) throws(CLIError) -> Scene {
+        do {
+            return try SceneReader.read(contentsOfFile: path)
+        } catch {
+            throw .scene(error)
+        }
+    }
+}

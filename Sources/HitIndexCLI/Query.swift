@@ -1,0 +1,43 @@
+import HitIndex
+import HitIndexReference
+
+/// `hitindex query SCENE [--engine index|reference] [--points FILE] [X,Y ...]`
+enum Query {
+    static let help = """
+        usage: hitindex query SCENE [--engine index|reference] [--points FILE] [X,Y ...]
+
+        Hit-tests each screen point and prints one line per point, in order: the id of the view
+        hit, or nil. Points given as arguments come first, then those of --points FILE (one X,Y
+        per line; blank lines and lines starting with # are skipped). Coordinates are decimal
+        numbers, nan, inf or -inf.
+
+        options:
+          --engine index|reference   the flattened index (default) or the recursive reference
+          --points FILE              read more points from FILE
+        """
+
+    static func run(_ args: [String], console: Console) throws(CLIError) {
+        let a = try Arguments(args, command: "query", options: ["engine", "points"], flags: [])
+        if a.has("help") { return console.line(help) }
+        guard let path = a.positional.first else { throw .usage("query", "missing SCENE") }
+        var points: [Point] = []
+        for text in a.positional.dropFirst() {
+            guard let p = PointParsing.point(Substring(text)) else {
+                throw .usage("query", "expected a point X,Y, got '\(text)'")
+            }
+            points.append(p)
+        }
+        if let file = a.value("points") { points += try PointParsing.points(file: file, command: "query") }
+        let engine = a.value("engine") ?? "index"
+        switch engine {
+        case "reference": break
+        case "index":
+            throw .usage("query", "the index engine is not built yet in this version; use --engine reference")
+        default:
+            throw .usage("query", "unknown engine '\(engine)' (expected index or reference)")
+        }
+        let scene = try HitIndexCommand.loadScene(path)
+        let hits = ReferenceHitTester().hitTest(scene, at: points)
+        for hit in hits { console.line(hit?.id ?? "nil") }
+    }
+}

@@ -1,0 +1,468 @@
+import Foundation
+import HitIndex
+
+/// Reads scene files (scene-format.md): the nested form (`windows` or `root`) and the flat form
+/// (`views`), with every default and error rule.
+///
+/// The reader streams: it never builds a JSON tree and never recurses, so a chain a million views
+/// deep reads like any other scene, and a million-view file reads in seconds.
+public enum SceneReader {
+    /// Reads the scene in the file at `path`; errors name the file.
+    /// - Complexity: O(file size).
+    public static func read(contentsOfFile path: String) throws(SceneError) -> Scene {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw SceneError(file: name, location: .document, field: "", message: reason)
+        }
+        return try read(data: data, file: name)
+    }
+
+    /// Reads a scene from JSON text; errors name `file` when given.
+    /// - Complexity: O(length).
+    public static func read(string: String, file: String? = nil) throws(SceneError) -> Scene {
+        try read(data: Data(string.utf8), file: file)
+    }
+
+    /// Reads a scene from JSON bytes; errors name `file` when given.
+    /// - Complexity: O(length).
+    public static func read(data: Data, file: String? = nil) throws(SceneError) -> Scene {
+        let result: Result<Scene, SceneError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var decoder = SceneDecoder(scanner: JSONScanner(bytes))
+            do throws(DecodeFailure) {
+                return .success(try decoder.decodeDocument())
+            } catch {
+                return .failure(decoder.sceneError(for: error))
+            }
+        }
+        switch result {
+        case .success(let scene): return scene
+        case .failure(let error): throw file.map { error.inFile($0) } ?? error
+        }
+    }
+}
+
+/// Why decoding stopped: malformed JSON, or a well-formed document that breaks a scene rule.
+enum DecodeFailure: Error {
+    case syntax(JSONScanner.SyntaxError)
+    case rule(SceneError)
+}
+
+/// The state of one decode. Views are built bottom-up, each when its object closes (its id may
+/// be its last key), so nested subtrees are kept on an explicit stack instead of the call stack.
+struct SceneDecoder {
+    var scanner: JSONScanner
+    private var viewsByID: [String: View] = [:]
+    private var redirects: [(view: View, target: String)] = []
+    /// Reused for every numeric array, so that reading `frame` allocates nothing.
+    private var numbers: [Double] = []
+    /// Frames of the view objects currently open, outermost first.
+    private var stack: [Frame] = []
+    /// The top-level key whose array is being read, for JSON paths.
+    private var topKey = "$"
+
+    init(scanner: JSONScanner) {
+        self.scanner = scanner
+        numbers.reserveCapacity(8)
+    }
+
+    enum Role { case window, subview, flatEntry }
+
+    struct Frame {
+        var record = ViewRecord()
+        var children: [View] = []
+        var keyCount = 0
+        var inSubviews = false
+        var role: Role
+        /// Position in the enclosing array (`subviews`, `windows` or `views`), or -1 for `root`.
+        var index: Int
+    }
+
+    // MARK: Errors
+
+    func currentPath() -> String {
+        var path = topKey
+        for (depth, frame) in stack.enumerated() {
+            if depth == 0 {
+                if frame.index >= 0 { path += "[\(frame.index)]" }
+            } else {
+                path += ".subviews[\(frame.index)]"
+            }
+        }
+        return path
+    }
+
+    func sceneError(for failure: DecodeFailure) -> SceneError {
+        switch failure {
+        case .rule(let e):
+            return e
+        case .syntax(let e):
+            let (line, column) = scanner.lineAndColumn(of: e.offset)
+            let location: SceneError.Location = stack.isEmpty && topKey == "$" ? .document : .path(currentPath())
+            return SceneError(
+                location: location, field: "", message: "invalid JSON at line \(line), column \(column): \(e.message)")
+        }
+    }
+
+    private func ruleError(_ parts: SceneErrorParts, path: String) -> DecodeFailure {
+        .rule(SceneError(location: parts.id.map { .view($0) } ?? .path(path), field: parts.field, message: parts.message))
+    }
+
+    // MARK: Document
+
+    mutating func decodeDocument() throws(DecodeFailure) -> Scene {
+        do {
+            return try decodeDocumentBody()
+        } catch let e as JSONScanner.SyntaxError {
+            throw .syntax(e)
+        } catch let e as DecodeFailure {
+            throw e
+        } catch {
+            fatalError("unexpected error \(error)")
+        }
+    }
+
+    private mutating func decodeDocumentBody() throws -> Scene {
+        try scanner.expect(UInt8(ascii: "{"), "a scene object")
+        var windows: [Window]?
+        var form: String?
+        var preserved: [String: String] = [:]
+        var keys: Set<String> = []
+        var first = true
+        while !scanner.consume(UInt8(ascii: "}")) {
+            if !first { try scanner.expect(UInt8(ascii: ","), "',' or '}'") }
+            first = false
+            let key = try scanner.readString()
+            try scanner.expect(UInt8(ascii: ":"), "':'")
+            guard keys.insert(key).inserted else {
+                throw DecodeFailure.rule(SceneError(location: .path("$"), field: key, message: "duplicate key"))
+            }
+            switch key {
+            case "windows", "root", "views":
+                if let form {
+                    throw DecodeFailure.rule(
+                        SceneError(location: .path("$"), field: key, message: "not allowed together with \"\(form)\""))
+                }
+                form = key
+                topKey = "$.\(key)"
+                switch key {
+                case "root": windows = [try decodeView(role: .window, index: -1).view as! Window]
+                case "windows": windows = try decodeWindowArray()
+                default: windows = try decodeFlatArray()
+                }
+                topKey = "$"
+            case "application":
+                let start = scanner.offset
+                try scanner.skipValue()
+                preserved[key] = rawText(start, scanner.offset)
+            default:
+                throw DecodeFailure.rule(
+                    SceneError(location: .path("$"), field: key, message: "unknown key (expected windows, root or views)"))
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd else { throw scanner.error("unexpected content after the scene object") }
+        guard let windows else {
+            throw DecodeFailure.rule(
+                SceneError(location: .path("$"), field: "windows", message: "required (or root, or views)"))
+        }
+        guard !windows.isEmpty else {
+            throw DecodeFailure.rule(
+                SceneError(location: .path("$"), field: form ?? "windows", message: "expected at least one window"))
+        }
+        for (view, target) in redirects {
+            guard let t = viewsByID[target] else {
+                throw DecodeFailure.rule(
+                    SceneError(
+                        location: .view(view.id), field: "redirectTarget",
+                        message: "\"\(target)\" is not a view id of this scene"))
+            }
+            view.redirectTarget = t
+        }
+        let scene = Scene(windows: windows)
+        scene.preservedJSON = preserved
+        return scene
+    }
+
+    private func rawText(_ start: Int, _ end: Int) -> String {
+        var s = start
+        while s < end, [0x20, 0x0A, 0x0D, 0x09].contains(scanner.bytes[s]) { s += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[s..<end]), as: UTF8.self)
+    }
+
+    private mutating func decodeWindowArray() throws -> [Window] {
+        try scanner.expect(UInt8(ascii: "["), "an array of windows")
+        var windows: [Window] = []
+        while !scanner.consume(UInt8(ascii: "]")) {
+            if !windows.isEmpty { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
+            windows.append(try decodeView(role: .window, index: windows.count).view as! Window)
+        }
+        return windows
+    }
+
+    private mutating func decodeFlatArray() throws -> [Window] {
+        try scanner.expect(UInt8(ascii: "["), "an array of views")
+        var windows: [Window] = []
+        var index = 0
+        while !scanner.consume(UInt8(ascii: "]")) {
+            if index > 0 { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
+            let (view, parent) = try decodeView(role: .flatEntry, index: index)
+            index += 1
+            if let parent {
+                // finishView checked that the parent exists and came earlier.
+                viewsByID[parent]!.addSubview(view)
+            } else {
+                windows.append(view as! Window)
+            }
+        }
+        return windows
+    }
+
+    // MARK: Views
+
+    /// Decodes one view object and its nested subviews, iteratively; returns the outermost view
+    /// and, for an entry of the flat form, its parent's id.
+    private mutating func decodeView(role: Role, index: Int) throws -> (view: View, parent: String?) {
+        try scanner.expect(UInt8(ascii: "{"), "a view object")
+        stack.append(Frame(role: role, index: index))
+        while true {
+            let top = stack.count - 1
+            if stack[top].inSubviews {
+                if scanner.consume(UInt8(ascii: "]")) {
+                    stack[top].inSubviews = false
+                    continue
+                }
+                if !stack[top].children.isEmpty { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
+                try scanner.expect(UInt8(ascii: "{"), "a view object")
+                stack.append(Frame(role: .subview, index: stack[top].children.count))
+                continue
+            }
+            if scanner.consume(UInt8(ascii: "}")) {
+                let view = try finishView()
+                let parent = stack.removeLast().record.parent
+                if stack.isEmpty { return (view, parent) }
+                stack[stack.count - 1].children.append(view)
+                continue
+            }
+            if stack[top].keyCount > 0 { try scanner.expect(UInt8(ascii: ","), "',' or '}'") }
+            let key = try scanner.readString()
+            try scanner.expect(UInt8(ascii: ":"), "':'")
+            stack[top].keyCount += 1
+            if !stack[top].record.markSeen(key) {
+                stack[top].record.note(key, "duplicate key")
+            }
+            if key == "subviews" {
+                guard scanner.peek() == UInt8(ascii: "[") else {
+                    stack[top].record.note("subviews", "expected an array of views, got \(scanner.found())")
+                    try scanner.skipValue()
+                    continue
+                }
+                try scanner.expect(UInt8(ascii: "["), "'['")
+                stack[top].inSubviews = true
+                continue
+            }
+            // Moved out and back so that readField can mutate both the scanner and the record.
+            var record = ViewRecord()
+            swap(&record, &stack[top].record)
+            defer { swap(&record, &stack[top].record) }
+            try readField(key, into: &record)
+        }
+    }
+
+    /// Builds the view of the innermost open frame, attaches its subviews and registers its id.
+    private mutating func finishView() throws -> View {
+        let frame = stack[stack.count - 1]
+        var record = frame.record
+        let path = currentPath()
+        var isWindow = frame.role == .window
+        if record.parent != nil {
+            if frame.role == .flatEntry {
+                isWindow = false
+            } else {
+                record.note("parent", "only allowed on the entries of the flat form (\"views\")")
+            }
+        } else if frame.role == .flatEntry {
+            isWindow = true
+        }
+        let view: View
+        switch record.makeView(isWindow: isWindow) {
+        case .success(let v): view = v
+        case .failure(let parts): throw ruleError(parts, path: path)
+        }
+        if frame.role == .flatEntry, let parent = record.parent {
+            guard viewsByID[parent] != nil else {
+                throw DecodeFailure.rule(
+                    SceneError(
+                        location: .view(view.id), field: "parent",
+                        message: "\"\(parent)\" is not an earlier view (a parent comes before its children)"))
+            }
+        }
+        for child in frame.children { view.addSubview(child) }
+        guard viewsByID.updateValue(view, forKey: view.id) == nil else {
+            throw DecodeFailure.rule(SceneError(location: .view(view.id), field: "id", message: "duplicate id"))
+        }
+        if let target = record.redirectTarget { redirects.append((view, target)) }
+        return view
+    }
+
+    // MARK: Fields
+
+    /// A field value, read without knowing yet whether it has the right type.
+    private enum Value {
+        case number(Double)
+        case string(String)
+        case bool(Bool)
+        case null
+        /// An array: `count` elements; when `allNumbers`, the first values are in `numbers`.
+        case array(count: Int, allNumbers: Bool)
+        case object(start: Int, end: Int)
+
+        var kind: String {
+            switch self {
+            case .number: return "a number"
+            case .string: return "a string"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            case .array(let count, let allNumbers): return allNumbers ? "\(count)" : "an array that is not all numbers"
+            case .object: return "an object"
+            }
+        }
+    }
+
+    private mutating func readValue() throws -> Value {
+        switch scanner.peek() {
+        case UInt8(ascii: "\""): return .string(try scanner.readString())
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try scanner.readBool())
+        case UInt8(ascii: "n"):
+            guard scanner.matchLiteral("null") else { throw scanner.error("expected a value, found \(scanner.found())") }
+            return .null
+        case UInt8(ascii: "{"):
+            let start = scanner.offset
+            try scanner.skipValue()
+            return .object(start: start, end: scanner.offset)
+        case UInt8(ascii: "["):
+            _ = scanner.consume(UInt8(ascii: "["))
+            numbers.removeAll(keepingCapacity: true)
+            var count = 0
+            var allNumbers = true
+            while !scanner.consume(UInt8(ascii: "]")) {
+                if count > 0 { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
+                if let b = scanner.peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) {
+                    let v = try scanner.readNumber()
+                    if numbers.count < 8 { numbers.append(v) }
+                } else {
+                    allNumbers = false
+                    try scanner.skipValue()
+                }
+                count += 1
+            }
+            return .array(count: count, allNumbers: allNumbers)
+        default:
+            return .number(try scanner.readNumber())
+        }
+    }
+
+    /// The array's numbers when it holds exactly `count` finite numbers; otherwise notes the
+    /// problem and returns nil.
+    private func finiteNumbers(_ value: Value, _ count: Int, _ field: String, _ record: inout ViewRecord) -> [Double]? {
+        let plural = count == 1 ? "number" : "numbers"
+        guard case .array(let n, let allNumbers) = value, allNumbers, n == count else {
+            record.note(field, "expected \(count) finite \(plural), got \(value.kind)")
+            return nil
+        }
+        guard numbers.allSatisfy(\.isFinite) else {
+            record.note(field, "expected \(count) finite \(plural), got a number too large to represent")
+            return nil
+        }
+        return numbers
+    }
+
+    private mutating func readField(_ key: String, into record: inout ViewRecord) throws {
+        let start = scanner.offset
+        let value = try readValue()
+        func bool() -> Bool? {
+            if case .bool(let b) = value { return b }
+            record.note(key, "expected true or false, got \(value.kind)")
+            return nil
+        }
+        func string() -> String? {
+            if case .string(let s) = value { return s }
+            record.note(key, "expected a string, got \(value.kind)")
+            return nil
+        }
+        func number() -> Double? {
+            if case .number(let d) = value, d.isFinite { return d }
+            record.note(key, "expected a finite number, got \(value.kind)")
+            return nil
+        }
+        switch key {
+        case "id": record.id = string()
+        case "class": record.className = string()
+        case "parent": record.parent = string()
+        case "redirectTarget": record.redirectTarget = string()
+        case "frame":
+            if let v = finiteNumbers(value, 4, key, &record) { record.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
+        case "bounds":
+            if let v = finiteNumbers(value, 4, key, &record) { record.bounds = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
+        case "boundsOrigin":
+            if let v = finiteNumbers(value, 2, key, &record) { record.boundsOrigin = Point(x: v[0], y: v[1]) }
+        case "center":
+            if let v = finiteNumbers(value, 2, key, &record) { record.center = Point(x: v[0], y: v[1]) }
+        case "anchorPoint":
+            if let v = finiteNumbers(value, 2, key, &record) { record.anchorPoint = Point(x: v[0], y: v[1]) }
+        case "transform":
+            if let v = finiteNumbers(value, 6, key, &record) {
+                record.transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            }
+        case "hitTestInsets":
+            if let v = finiteNumbers(value, 4, key, &record) {
+                record.hitTestInsets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+            }
+        case "minimumHitSize":
+            if let v = finiteNumbers(value, 2, key, &record) { record.minimumHitSize = Size(width: v[0], height: v[1]) }
+        case "hidden": record.hidden = bool()
+        case "userInteractionEnabled": record.userInteractionEnabled = bool()
+        case "hitTestsSubviewsOutsideBounds": record.hitTestsSubviewsOutsideBounds = bool()
+        case "passThrough": record.passThrough = bool()
+        case "alpha": record.alpha = number()
+        case "level": record.level = number()
+        case "hitShape": record.hitShape = try hitShape(value, &record)
+        default:
+            if ViewRecord.preservedKeys.contains(key) {
+                record.preserved[key] = rawText(start, scanner.offset)
+            } else {
+                record.note(key, "unknown key")
+            }
+        }
+    }
+
+    private func hitShape(_ value: Value, _ record: inout ViewRecord) throws -> HitShape? {
+        let expected = "expected \"rect\", \"ellipse\" or {\"roundedRect\": radius}"
+        switch value {
+        case .string("rect"): return .rect
+        case .string("ellipse"): return .ellipse
+        case .object(let start, let end):
+            var sub = JSONScanner(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
+            try sub.expect(UInt8(ascii: "{"), "an object")
+            if sub.peek() == UInt8(ascii: "\""), try sub.readString() == "roundedRect" {
+                try sub.expect(UInt8(ascii: ":"), "':'")
+                if let b = sub.peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) {
+                    let r = try sub.readNumber()
+                    if sub.consume(UInt8(ascii: "}")) {
+                        guard r.isFinite && r >= 0 else {
+                            record.note("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
+                            return nil
+                        }
+                        return .roundedRect(radius: r)
+                    }
+                }
+            }
+            record.note("hitShape", "\(expected), got another object")
+            return nil
+        default:
+            record.note("hitShape", "\(expected), got \(value.kind)")
+            return nil
+        }
+    }
+}

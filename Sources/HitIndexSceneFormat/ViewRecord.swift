@@ -1,0 +1,131 @@
+import HitIndex
+
+/// The keys of one view object, collected in any order, before the view can be built (its id may
+/// come last). The first problem found is kept and reported once the id is known.
+struct ViewRecord {
+    var id: String?
+    var className: String?
+    var frame: Rect?
+    var boundsOrigin: Point?
+    var bounds: Rect?
+    var center: Point?
+    var anchorPoint: Point?
+    var transform: AffineTransform?
+    var hidden: Bool?
+    var alpha: Double?
+    var userInteractionEnabled: Bool?
+    var hitTestInsets: EdgeInsets?
+    var minimumHitSize: Size?
+    var hitShape: HitShape?
+    var hitTestsSubviewsOutsideBounds: Bool?
+    var passThrough: Bool?
+    var redirectTarget: String?
+    var parent: String?
+    var level: Double?
+    var preserved: [String: String] = [:]
+    /// One bit per known key already seen; other keys are errors or preserved in a dictionary.
+    var seenKeys: UInt32 = 0
+    /// The first problem: the field and the message.
+    var problem: (field: String, message: String)?
+
+    /// Keys of the event layer (scene-format.md) that this version keeps verbatim.
+    static let preservedKeys: Set<String> = [
+        "viewController", "presentedBy", "windowScene", "handlesTouches", "multipleTouchEnabled",
+        "exclusiveTouch", "gestureRecognizers",
+    ]
+
+    /// The known keys, by bit position in ``seenKeys``.
+    static let knownKeys = [
+        "id", "class", "frame", "boundsOrigin", "bounds", "center", "anchorPoint", "transform", "hidden", "alpha",
+        "userInteractionEnabled", "hitTestInsets", "minimumHitSize", "hitShape", "hitTestsSubviewsOutsideBounds",
+        "passThrough", "redirectTarget", "parent", "level", "subviews",
+    ]
+
+    private static let bitForKey: [String: UInt32] = Dictionary(
+        uniqueKeysWithValues: knownKeys.enumerated().map { ($0.element, UInt32(1) << UInt32($0.offset)) })
+
+    /// Records that `key` was seen; false if it was seen before in this object.
+    mutating func markSeen(_ key: String) -> Bool {
+        if let bit = ViewRecord.bitForKey[key] {
+            defer { seenKeys |= bit }
+            return seenKeys & bit == 0
+        }
+        return preserved[key] == nil
+    }
+
+    mutating func note(_ field: String, _ message: String) {
+        if problem == nil { problem = (field, message) }
+    }
+
+    /// Builds the view (a window when `isWindow`), or returns the first problem.
+    func makeView(isWindow: Bool) -> Result<View, SceneErrorParts> {
+        guard let id else {
+            if let problem { return .failure(SceneErrorParts(field: problem.field, message: problem.message)) }
+            return .failure(SceneErrorParts(field: "id", message: "required (a string)"))
+        }
+        if let problem { return .failure(SceneErrorParts(id: id, field: problem.field, message: problem.message)) }
+        func fail(_ field: String, _ message: String) -> Result<View, SceneErrorParts> {
+            .failure(SceneErrorParts(id: id, field: field, message: message))
+        }
+        if id.isEmpty { return fail("id", "expected a non-empty string") }
+        if !isWindow && level != nil { return fail("level", "only a window has a level") }
+        let transform = self.transform ?? .identity
+        let anchor = anchorPoint ?? Point(x: 0.5, y: 0.5)
+        let className = self.className ?? "UIView"
+        let view: View
+        if let frame {
+            if bounds != nil { return fail("bounds", "not allowed together with frame") }
+            if center != nil { return fail("center", "not allowed together with frame") }
+            if !transform.isIdentity {
+                return fail("frame", "not allowed together with a non-identity transform (give bounds and center)")
+            }
+            let b = Rect(origin: boundsOrigin ?? .zero, size: frame.size)
+            view =
+                isWindow
+                ? Window(id: id, className: className, bounds: b, center: .zero, level: level ?? 0)
+                : View(id: id, className: className, bounds: b, center: .zero)
+            view.anchorPoint = anchor
+            view.frame = frame
+        } else {
+            if boundsOrigin != nil { return fail("boundsOrigin", "only allowed together with frame") }
+            guard let bounds else {
+                return center == nil
+                    ? fail("frame", "required (or bounds and center)") : fail("bounds", "required together with center")
+            }
+            guard let center else { return fail("center", "required together with bounds") }
+            view =
+                isWindow
+                ? Window(id: id, className: className, bounds: bounds, center: center, level: level ?? 0)
+                : View(id: id, className: className, bounds: bounds, center: center)
+            view.anchorPoint = anchor
+        }
+        view.transform = transform
+        if let hidden { view.isHidden = hidden }
+        if let alpha {
+            guard alpha >= 0, Float(alpha).isFinite else {
+                return fail("alpha", "expected a finite number >= 0, got \(alpha)")
+            }
+            view.alpha = Float(alpha)
+        }
+        if let userInteractionEnabled { view.isUserInteractionEnabled = userInteractionEnabled }
+        if let hitTestInsets { view.hitTestInsets = hitTestInsets }
+        if let minimumHitSize { view.minimumHitSize = minimumHitSize }
+        if let hitShape { view.hitShape = hitShape }
+        if let hitTestsSubviewsOutsideBounds { view.hitTestsSubviewsOutsideBounds = hitTestsSubviewsOutsideBounds }
+        if let passThrough { view.isPassThrough = passThrough }
+        view.preservedJSON = preserved
+        do {
+            try view.validateAttributes()
+        } catch {
+            return .failure(SceneErrorParts(id: id, field: error.field, message: error.message))
+        }
+        return .success(view)
+    }
+}
+
+/// A scene error before the file and path are attached.
+struct SceneErrorParts: Error {
+    var id: String?
+    var field: String
+    var message: String
+}

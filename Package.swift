@@ -29,8 +29,7 @@ let package = Package(
         .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
         .testTarget(
             name: "HitIndexTests",
-            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"],
-            resources: [.copy("Scenarios")]),
+            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

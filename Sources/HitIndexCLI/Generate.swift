@@ -38,7 +38,9 @@ enum Generate {
         guard count >= 1 else { throw .usage("generate", "--count must be at least 1") }
         var seed: UInt64 = 1
         if let text = a.value("seed") {
-            guard let s = UInt64(text) else { throw .usage("generate", "--seed expects a whole number >= 0, got '\(text)'") }
+            guard let s = UInt64(text) else {
+                throw .usage("generate", "--seed expects a whole number >= 0, got '\(text)'")
+            }
             seed = s
         }
         let form: SceneWriter.Form

@@ -20,7 +20,10 @@ enum Trace {
         let a = try Arguments(args, command: "trace", options: [], flags: [])
         if a.has("help") { return console.line(help) }
         guard a.positional.count == 2 else {
-            throw .usage("trace", a.positional.isEmpty ? "missing SCENE and X,Y" : a.positional.count == 1 ? "missing X,Y" : "expected SCENE and one X,Y")
+            throw .usage(
+                "trace",
+                a.positional.isEmpty
+                    ? "missing SCENE and X,Y" : a.positional.count == 1 ? "missing X,Y" : "expected SCENE and one X,Y")
         }
         guard let point = PointParsing.point(Substring(a.positional[1])) else {
             throw .usage("trace", "expected a point X,Y, got '\(a.positional[1])'")

@@ -8,7 +8,8 @@ extension Generators {
         var all: [View] = []
         for k in 0..<windowCount {
             let w = Window(
-                id: "w\(k)", bounds: rect(rng.chance(0.2) ? rng.grid(-20, 20) : 0, 0, rng.grid(200, 420), rng.grid(300, 860)),
+                id: "w\(k)",
+                bounds: rect(rng.chance(0.2) ? rng.grid(-20, 20) : 0, 0, rng.grid(200, 420), rng.grid(300, 860)),
                 center: Point(x: rng.grid(100, 300), y: rng.grid(150, 450)),
                 level: rng.pick([0, 0, 0, 1000, -5]))
             if rng.chance(0.15) { w.transform = .rotation(quarterTurns: rng.int(in: 1...3)) }
@@ -45,7 +46,8 @@ extension Generators {
 
     static func randomView(id: String, in parent: View, rng: inout SeededGenerator) -> View {
         let classRoll = rng.int(below: 100)
-        let className = classRoll < 5 ? "UILabel" : classRoll < 10 ? "UIImageView" : classRoll < 15 ? "UIButton" : "UIView"
+        let className =
+            classRoll < 5 ? "UILabel" : classRoll < 10 ? "UIImageView" : classRoll < 15 ? "UIButton" : "UIView"
         var width = rng.grid(0, 160)
         var height = rng.grid(0, 160)
         if rng.chance(0.05) { width = 0 }
@@ -59,7 +61,9 @@ extension Generators {
             x: rng.grid(pb.minX - 0.3 * spanX, pb.maxX + 0.3 * spanX),
             y: rng.grid(pb.minY - 0.3 * spanY, pb.maxY + 0.3 * spanY))
         let origin = rng.chance(0.2) ? Point(x: rng.grid(-50, 50), y: rng.grid(-50, 50)) : .zero
-        let v = View(id: id, className: className, bounds: Rect(origin: origin, size: Size(width: width, height: height)), center: center)
+        let v = View(
+            id: id, className: className, bounds: Rect(origin: origin, size: Size(width: width, height: height)),
+            center: center)
         if rng.chance(0.2) {
             v.anchorPoint = rng.pick([
                 Point(x: 0, y: 0), Point(x: 1, y: 1), Point(x: 0.25, y: 0.75),
@@ -75,7 +79,8 @@ extension Generators {
                 top: rng.grid(-10, 10), left: rng.grid(-10, 10), bottom: rng.grid(-10, 10), right: rng.grid(-10, 10))
         }
         if rng.chance(0.08) {
-            v.minimumHitSize = rng.chance(0.5) ? Size(width: 44, height: 44) : Size(width: rng.grid(0, 80), height: rng.grid(0, 80))
+            v.minimumHitSize =
+                rng.chance(0.5) ? Size(width: 44, height: 44) : Size(width: rng.grid(0, 80), height: rng.grid(0, 80))
         }
         let shapeRoll = rng.int(below: 100)
         if shapeRoll < 8 {

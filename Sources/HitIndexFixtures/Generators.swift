@@ -125,7 +125,9 @@ enum Generators {
             let c = k % columns
             let kind = rng.int(below: 100)
             let className = kind < 10 ? "UILabel" : "UIView"
-            let cell = View(id: "g\(r).\(c)", className: className, frame: rect(Double(c) * pitch + 1, Double(r) * pitch + 1, 20, 20))
+            let cell = View(
+                id: "g\(r).\(c)", className: className,
+                frame: rect(Double(c) * pitch + 1, Double(r) * pitch + 1, 20, 20))
             if kind == 99 { cell.isHidden = true }
             sheet.addSubview(cell)
         }

@@ -65,6 +65,9 @@ struct SceneDecoder {
     init(scanner: JSONScanner) {
         self.scanner = scanner
         numbers.reserveCapacity(8)
+        // Written scenes spend 50 to 150 bytes a view: sizing the id table up front avoids
+        // rehashing a million entries several times.
+        viewsByID.reserveCapacity(scanner.bytes.count / 100)
     }
 
     enum Role { case window, subview, flatEntry }
@@ -106,7 +109,8 @@ struct SceneDecoder {
     }
 
     private func ruleError(_ parts: SceneErrorParts, path: String) -> DecodeFailure {
-        .rule(SceneError(location: parts.id.map { .view($0) } ?? .path(path), field: parts.field, message: parts.message))
+        .rule(
+            SceneError(location: parts.id.map { .view($0) } ?? .path(path), field: parts.field, message: parts.message))
     }
 
     // MARK: Document
@@ -158,7 +162,8 @@ struct SceneDecoder {
                 preserved[key] = rawText(start, scanner.offset)
             default:
                 throw DecodeFailure.rule(
-                    SceneError(location: .path("$"), field: key, message: "unknown key (expected windows, root or views)"))
+                    SceneError(
+                        location: .path("$"), field: key, message: "unknown key (expected windows, root or views)"))
             }
         }
         scanner.skipWhitespace()
@@ -274,7 +279,6 @@ struct SceneDecoder {
     private mutating func finishView() throws -> View {
         let frame = stack[stack.count - 1]
         var record = frame.record
-        let path = currentPath()
         var isWindow = frame.role == .window
         if record.parent != nil {
             if frame.role == .flatEntry {
@@ -288,7 +292,7 @@ struct SceneDecoder {
         let view: View
         switch record.makeView(isWindow: isWindow) {
         case .success(let v): view = v
-        case .failure(let parts): throw ruleError(parts, path: path)
+        case .failure(let parts): throw ruleError(parts, path: currentPath())
         }
         if frame.role == .flatEntry, let parent = record.parent {
             guard viewsByID[parent] != nil else {
@@ -335,7 +339,9 @@ struct SceneDecoder {
         case UInt8(ascii: "\""): return .string(try scanner.readString())
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try scanner.readBool())
         case UInt8(ascii: "n"):
-            guard scanner.matchLiteral("null") else { throw scanner.error("expected a value, found \(scanner.found())") }
+            guard scanner.matchLiteral("null") else {
+                throw scanner.error("expected a value, found \(scanner.found())")
+            }
             return .null
         case UInt8(ascii: "{"):
             let start = scanner.offset
@@ -402,9 +408,13 @@ struct SceneDecoder {
         case "parent": record.parent = string()
         case "redirectTarget": record.redirectTarget = string()
         case "frame":
-            if let v = finiteNumbers(value, 4, key, &record) { record.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
+            if let v = finiteNumbers(value, 4, key, &record) {
+                record.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            }
         case "bounds":
-            if let v = finiteNumbers(value, 4, key, &record) { record.bounds = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
+            if let v = finiteNumbers(value, 4, key, &record) {
+                record.bounds = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            }
         case "boundsOrigin":
             if let v = finiteNumbers(value, 2, key, &record) { record.boundsOrigin = Point(x: v[0], y: v[1]) }
         case "center":

@@ -147,7 +147,9 @@ public enum SceneWriter {
             out.appendFloat(v.alpha)
         }
         if v.isUserInteractionEnabled != View.defaultUserInteractionEnabled(forClass: v.className) {
-            out.append(v.isUserInteractionEnabled ? ", \"userInteractionEnabled\": true" : ", \"userInteractionEnabled\": false")
+            out.append(
+                v.isUserInteractionEnabled
+                    ? ", \"userInteractionEnabled\": true" : ", \"userInteractionEnabled\": false")
         }
         if v.hitTestInsets != .zero {
             let i = v.hitTestInsets

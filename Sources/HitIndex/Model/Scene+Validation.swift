@@ -14,7 +14,8 @@ extension Scene {
         var order: [View] = []
         while let v = stack.popLast() {
             guard !v.id.isEmpty else {
-                throw SceneError(location: .path(pathDescription(of: v)), field: "id", message: "expected a non-empty string")
+                throw SceneError(
+                    location: .path(pathDescription(of: v)), field: "id", message: "expected a non-empty string")
             }
             if let other = seen[v.id] {
                 let message = other == ObjectIdentifier(v) ? "this view appears twice in the scene" : "duplicate id"
@@ -68,7 +69,9 @@ extension View {
             let i = v.hitTestInsets
             throw fail("hitTestInsets", "expected 4 finite numbers, got [\(i.top), \(i.left), \(i.bottom), \(i.right)]")
         }
-        if !v.minimumHitSize.isFinite { throw fail("minimumHitSize", "expected 2 finite numbers, got \(v.minimumHitSize)") }
+        if !v.minimumHitSize.isFinite {
+            throw fail("minimumHitSize", "expected 2 finite numbers, got \(v.minimumHitSize)")
+        }
         if case .roundedRect(let r) = v.hitShape, !(r.isFinite && r >= 0) {
             throw fail("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
         }

@@ -18,7 +18,8 @@ public final class Window: View {
     /// Creates a window from a screen-space frame.
     /// - Complexity: O(1).
     public convenience init(id: String, className: String = "UIWindow", frame: Rect, level: Double = 0) {
-        self.init(id: id, className: className, bounds: Rect(origin: .zero, size: frame.size), center: .zero, level: level)
+        self.init(
+            id: id, className: className, bounds: Rect(origin: .zero, size: frame.size), center: .zero, level: level)
         self.frame = frame
     }
 

@@ -1,0 +1,116 @@
+extension ChildBVH {
+    /// Adds a hierarchy over one container's subviews, `keys` with their reach boxes (in the
+    /// container's space), and returns its root.
+    ///
+    /// Linear apart from the radix sort's constant number of passes: Hilbert values of the box
+    /// centres on a 2^16 grid, a two-pass radix sort, then packing level by level.
+    /// - Complexity: O(n) for n subviews.
+    mutating func add(keys: [ViewIndex], boxes: [DBox]) -> NodeIndex {
+        precondition(!keys.isEmpty && keys.count == boxes.count)
+        let n = keys.count
+        // The grid spans the finite centres; unbounded boxes sort to the grid's edge.
+        var lo = (x: Double.infinity, y: Double.infinity)
+        var hi = (x: -Double.infinity, y: -Double.infinity)
+        var centres = [(x: Double, y: Double)](repeating: (0, 0), count: n)
+        for i in 0..<n {
+            let b = boxes[i]
+            let c = (x: b.minX * 0.5 + b.maxX * 0.5, y: b.minY * 0.5 + b.maxY * 0.5)
+            centres[i] = c
+            if c.x.isFinite && c.y.isFinite {
+                lo = (Swift.min(lo.x, c.x), Swift.min(lo.y, c.y))
+                hi = (Swift.max(hi.x, c.x), Swift.max(hi.y, c.y))
+            }
+        }
+        let spanX = hi.x > lo.x ? hi.x - lo.x : 1
+        let spanY = hi.y > lo.y ? hi.y - lo.y : 1
+        var hilbert = [UInt32](repeating: 0, count: n)
+        for i in 0..<n {
+            func cell(_ v: Double, _ low: Double, _ span: Double) -> UInt32 {
+                let t = ((v - low) / span * 65535).rounded(.down)
+                return t.isNaN ? 0 : UInt32(Swift.max(0, Swift.min(65535, t)))
+            }
+            hilbert[i] = ChildBVH.hilbertIndex(cell(centres[i].x, lo.x, spanX), cell(centres[i].y, lo.y, spanY))
+        }
+        let order = ChildBVH.radixSortedPositions(hilbert)
+        let itemBase = itemBoxes.count
+        for i in order {
+            itemBoxes.append(FBox(outward: boxes[Int(i)]))
+            itemKeys.append(keys[Int(i)])
+        }
+        var levelStart = itemBase
+        var levelCount = n
+        var childrenAreItems = true
+        repeat {
+            let start = nodes.count
+            var g = 0
+            while g < levelCount {
+                let count = Swift.min(ChildBVH.branching, levelCount - g)
+                var box = FBox.empty
+                var maxKey = ViewIndex(rawValue: 0)
+                for k in (levelStart + g)..<(levelStart + g + count) {
+                    if childrenAreItems {
+                        box = box.union(itemBoxes[k])
+                        maxKey = Swift.max(maxKey, itemKeys[k])
+                    } else {
+                        box = box.union(nodes[k].box)
+                        maxKey = Swift.max(maxKey, nodes[k].maxKey)
+                    }
+                }
+                nodes.append(
+                    Node(
+                        box: box, maxKey: maxKey, first: UInt32(levelStart + g), count: UInt16(count),
+                        childrenAreItems: childrenAreItems))
+                g += count
+            }
+            levelStart = start
+            levelCount = nodes.count - start
+            childrenAreItems = false
+        } while levelCount > 1
+        return NodeIndex(rawValue: UInt32(nodes.count - 1))
+    }
+
+    /// The position of cell `(x, y)` along the Hilbert curve filling the 2^16 × 2^16 grid.
+    static func hilbertIndex(_ x: UInt32, _ y: UInt32) -> UInt32 {
+        var x = x
+        var y = y
+        var d: UInt64 = 0
+        var s: UInt32 = 1 << 15
+        while s > 0 {
+            let rx: UInt32 = (x & s) != 0 ? 1 : 0
+            let ry: UInt32 = (y & s) != 0 ? 1 : 0
+            d += UInt64(s) * UInt64(s) * UInt64((3 * rx) ^ ry)
+            if ry == 0 {
+                if rx == 1 {
+                    x = 65535 - x
+                    y = 65535 - y
+                }
+                swap(&x, &y)
+            }
+            s >>= 1
+        }
+        return UInt32(truncatingIfNeeded: d)
+    }
+
+    /// Positions `0..<values.count` ordered by `values`, stably (two 16-bit LSD radix passes).
+    static func radixSortedPositions(_ values: [UInt32]) -> [UInt32] {
+        let n = values.count
+        var order = [UInt32](unsafeUninitializedCapacity: n) { buffer, count in
+            for i in 0..<n { buffer[i] = UInt32(i) }
+            count = n
+        }
+        var scratch = [UInt32](repeating: 0, count: n)
+        var counts = [Int](repeating: 0, count: 65537)
+        for shift: UInt32 in [0, 16] {
+            for i in counts.indices { counts[i] = 0 }
+            for v in values { counts[Int((v >> shift) & 0xFFFF) + 1] += 1 }
+            for i in 1..<counts.count { counts[i] += counts[i - 1] }
+            for p in order {
+                let bucket = Int((values[Int(p)] >> shift) & 0xFFFF)
+                scratch[counts[bucket]] = p
+                counts[bucket] += 1
+            }
+            swap(&order, &scratch)
+        }
+        return order
+    }
+}

@@ -1,0 +1,178 @@
+extension FlatScene {
+    /// The fewest reachable subviews for which a container gets a ``ChildBVH``; below it,
+    /// trying the subviews one by one is as fast.
+    public static let indexedChildThreshold = 8
+
+    /// Flattens a scene: validates it, lays its views out in paint order, precomputes every
+    /// conversion's inverse, and indexes wide containers.
+    /// - Complexity: O(n) for n views.
+    public init(_ scene: Scene) throws(SceneError) {
+        try scene.validate()
+        // 1. Paint order: windows back to front (the reverse of the order touches try them),
+        //    each in preorder.
+        var views: [View] = []
+        var parents: [Int32] = []
+        var depths: [UInt16] = []
+        var roots: [ViewIndex] = []
+        var stack: [(View, Int32, UInt16)] = []
+        for window in scene.windowsFrontToBack.reversed() {
+            roots.append(ViewIndex(views.count))
+            stack.append((window, -1, 0))
+            while let (v, parent, depth) = stack.popLast() {
+                views.append(v)
+                parents.append(parent)
+                depths.append(depth)
+                let me = Int32(views.count - 1)
+                let childDepth = depth == .max ? depth : depth + 1
+                for s in v.subviews.reversed() { stack.append((s, me, childDepth)) }
+            }
+        }
+        let n = views.count
+        // The two largest positions are the index's "no view" and "stack full" markers.
+        precondition(n < Int(UInt32.max) - 1, "a scene holds fewer than 2^32 - 2 views")
+
+        // 2. Columns.
+        var geometry = [NodeGeometry]()
+        geometry.reserveCapacity(n)
+        var links = [NodeLinks]()
+        links.reserveCapacity(n)
+        var extras = [NodeExtra.empty]
+        var predicates: [@Sendable (Point) -> Bool] = []
+        var idOffsets = [UInt32]()
+        idOffsets.reserveCapacity(n + 1)
+        var idBytes = [UInt8]()
+        idBytes.reserveCapacity(n * 8)
+        var redirectSources: [(slot: Int, target: ObjectIdentifier)] = []
+        for (i, v) in views.enumerated() {
+            let placement = v.placement
+            let region = v.hitRegion
+            geometry.append(
+                NodeGeometry(
+                    centerX: placement.center.x, centerY: placement.center.y,
+                    anchorOffsetX: placement.anchorOffset.x, anchorOffsetY: placement.anchorOffset.y,
+                    minX: region.extents.minX, minY: region.extents.minY,
+                    maxX: region.extents.maxX, maxY: region.extents.maxY))
+            var flags: ViewFlags = []
+            if v.isHitTestable { flags.insert(.eligible) }
+            if v.isPassThrough { flags.insert(.passThrough) }
+            if v.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
+            var extra = NodeExtra.empty
+            var needsExtra = false
+            switch v.hitShape {
+            case .rect: break
+            case .ellipse: flags.insert(.ellipse)
+            case .roundedRect(let r):
+                flags.insert(.roundedRect)
+                extra.radius = r
+                needsExtra = true
+            }
+            if !v.transform.isIdentity {
+                flags.insert(.transformed)
+                extra.transform = v.transform
+                extra.inverse = placement.inverse
+                needsExtra = true
+            }
+            if let predicate = v.hitPredicate {
+                flags.insert(.predicate)
+                extra.predicate = Int32(predicates.count)
+                predicates.append(predicate)
+                needsExtra = true
+            }
+            if let target = v.redirectTarget {
+                flags.insert(.redirect)
+                needsExtra = true
+                redirectSources.append((extras.count, ObjectIdentifier(target)))
+            }
+            var slot: UInt32 = 0
+            if needsExtra {
+                slot = UInt32(extras.count)
+                extras.append(extra)
+            }
+            links.append(
+                NodeLinks(lastChild: .none, previousSibling: .none, extra: slot, flags: flags, depth: depths[i]))
+            idOffsets.append(UInt32(idBytes.count))
+            idBytes.append(contentsOf: v.id.utf8)
+        }
+        idOffsets.append(UInt32(idBytes.count))
+        for r in roots { links[r.position].flags.insert(.window) }
+        // Preorder numbers each parent's subviews in order, so the last one seen is the front-most.
+        for i in 0..<n where parents[i] >= 0 {
+            let p = Int(parents[i])
+            links[i].previousSibling = links[p].lastChild
+            links[p].lastChild = ViewIndex(i)
+        }
+        if !redirectSources.isEmpty {
+            let targets = Set(redirectSources.map(\.target))
+            var indexOf: [ObjectIdentifier: ViewIndex] = [:]
+            for (i, v) in views.enumerated() where targets.contains(ObjectIdentifier(v)) {
+                indexOf[ObjectIdentifier(v)] = ViewIndex(i)
+            }
+            // validate() guarantees every target is a view of the scene.
+            for (slot, target) in redirectSources { extras[slot].redirect = indexOf[target]! }
+        }
+
+        // 3. Reach: where in its superview's space a hit from a view's subtree is possible,
+        //    children before parents (reverse paint order).
+        var childReach = [DBox](repeating: .empty, count: n)
+        var reachInParent = [DBox](repeating: .empty, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let flags = links[i].flags
+            let g = geometry[i]
+            var reach = DBox.empty
+            if flags.contains(.eligible) {
+                let own = DBox(Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY))
+                let children = childReach[i]
+                if flags.contains(.outside) {
+                    reach = (flags.contains(.passThrough) ? .empty : own).union(children)
+                } else {
+                    reach = flags.contains(.passThrough) ? own.intersection(children) : own
+                }
+            }
+            if reach.isEmpty {
+                links[i].flags.insert(.unreachable)
+                continue
+            }
+            let transformed = flags.contains(.transformed)
+            let placement = ViewPlacement(
+                center: Point(x: g.centerX, y: g.centerY),
+                transform: transformed ? extras[Int(links[i].extra)].transform : .identity,
+                inverse: transformed ? extras[Int(links[i].extra)].inverse : .identity,
+                anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
+            let lifted = reach.lifted(by: placement, transformed: transformed)
+            reachInParent[i] = lifted
+            if parents[i] >= 0 {
+                let p = Int(parents[i])
+                childReach[p] = childReach[p].union(lifted)
+            }
+        }
+
+        // 4. Child BVHs for wide containers.
+        var childIndexes = ChildBVH()
+        for i in 0..<n where links[i].lastChild != .none && !links[i].flags.contains(.unreachable) {
+            var keys: [ViewIndex] = []
+            var c = links[i].lastChild
+            while c != .none {
+                if !links[c.position].flags.contains(.unreachable) { keys.append(c) }
+                c = links[c.position].previousSibling
+            }
+            guard keys.count >= FlatScene.indexedChildThreshold else { continue }
+            keys.reverse()
+            let root = childIndexes.add(keys: keys, boxes: keys.map { reachInParent[$0.position] })
+            if links[i].extra == 0 {
+                links[i].extra = UInt32(extras.count)
+                extras.append(.empty)
+            }
+            extras[Int(links[i].extra)].bvh = Int32(root.rawValue)
+            links[i].flags.insert(.indexed)
+        }
+
+        self.geometry = geometry
+        self.links = links
+        self.extras = extras
+        self.predicates = predicates
+        self.childIndexes = childIndexes
+        self.roots = roots
+        self.idOffsets = idOffsets
+        self.idBytes = idBytes
+    }
+}

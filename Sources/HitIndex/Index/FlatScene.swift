@@ -1,0 +1,136 @@
+/// The geometry a query reads for one view, in one 64-byte cache line: the canonical
+/// conversion's translation parts and the standardized hit-rect extents.
+public struct NodeGeometry: Sendable {
+    /// `center`, in the superview's bounds space (screen space for a window).
+    public var centerX: Double
+    public var centerY: Double
+    /// `bounds.origin + anchorPoint * bounds.size`.
+    public var anchorOffsetX: Double
+    public var anchorOffsetY: Double
+    /// The standardized hit rect.
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+}
+
+/// Tree links, flags and the side-table slot of one view, in 16 bytes.
+public struct NodeLinks: Sendable {
+    /// The front-most subview, or ``ViewIndex/none``.
+    public var lastChild: ViewIndex
+    /// The subview directly behind this one in its superview, or ``ViewIndex/none``.
+    public var previousSibling: ViewIndex
+    /// The view's slot in ``FlatScene/extras``; 0 when it needs none.
+    public var extra: UInt32
+    public var flags: ViewFlags
+    /// Depth below its window (0 for a window), saturating at `UInt16.max`.
+    public var depth: UInt16
+}
+
+/// What only some views need: a non-identity inverse, a corner radius, a redirect target, a
+/// predicate or a child BVH.
+public struct NodeExtra: Sendable {
+    /// The inverse transform (`CGAffineTransformInvert` contract); identity when untransformed.
+    public var inverse: AffineTransform
+    /// The transform itself (for lifting boxes and points back up).
+    public var transform: AffineTransform
+    /// The rounded-rect radius, when the shape is one.
+    public var radius: Double
+    /// The redirect target, or ``ViewIndex/none``.
+    public var redirect: ViewIndex
+    /// Index into ``FlatScene/predicates``, or -1.
+    public var predicate: Int32
+    /// The root of the view's hierarchy in ``FlatScene/childIndexes``, or -1.
+    public var bvh: Int32
+
+    static let empty = NodeExtra(
+        inverse: .identity, transform: .identity, radius: 0, redirect: .none, predicate: -1, bvh: -1)
+}
+
+/// A scene flattened into columns in paint order: windows back to front, each window's views in
+/// preorder. Immutable once built; the input of every flattened engine.
+///
+/// Paint order makes the UIKit answer the largest position among the views a touch may land on,
+/// and a subtree a contiguous range.
+public struct FlatScene: Sendable {
+    /// Per view: conversion and hit-rect data.
+    public let geometry: [NodeGeometry]
+    /// Per view: links, flags, side-table slot.
+    public let links: [NodeLinks]
+    /// Side table for the views that need more (slot 0 is unused).
+    public let extras: [NodeExtra]
+    /// Custom narrowing predicates, by ``NodeExtra/predicate``.
+    public let predicates: [@Sendable (Point) -> Bool]
+    /// The hierarchies over wide containers' subviews; each container's root is its
+    /// ``NodeExtra/bvh``.
+    public let childIndexes: ChildBVH
+    /// The windows, back to front (the order touches try them is the reverse).
+    public let roots: [ViewIndex]
+    /// View ids, UTF-8, view `i` at `idBytes[idOffsets[i]..<idOffsets[i + 1]]`.
+    let idOffsets: [UInt32]
+    let idBytes: [UInt8]
+
+    /// The number of views, windows included.
+    /// - Complexity: O(1).
+    public var count: Int { links.count }
+
+    /// The id of a view.
+    /// - Complexity: O(length of the id).
+    public func id(of view: ViewIndex) -> String {
+        let start = Int(idOffsets[view.position])
+        let end = Int(idOffsets[view.position + 1])
+        return idBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+    }
+
+    /// A view's hit region, as the reference computes it.
+    /// - Complexity: O(1).
+    @inlinable
+    public func hitRegion(of view: ViewIndex) -> HitRegion {
+        let g = geometry[view.position]
+        let link = links[view.position]
+        let shape: HitShape =
+            link.flags.contains(.ellipse)
+            ? .ellipse : link.flags.contains(.roundedRect) ? .roundedRect(radius: extras[Int(link.extra)].radius) : .rect
+        return HitRegion(extents: Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY), shape: shape)
+    }
+
+    /// Converts a point from a view's superview (screen space for a window) into the view, with
+    /// the canonical conversion.
+    /// - Complexity: O(1).
+    @inlinable
+    public func toLocal(_ view: ViewIndex, _ q: Point) -> Point {
+        let g = geometry[view.position]
+        let link = links[view.position]
+        let center = Point(x: g.centerX, y: g.centerY)
+        let anchor = Point(x: g.anchorOffsetX, y: g.anchorOffsetY)
+        if link.flags.contains(.transformed) {
+            return ViewPlacement.toLocal(q, center: center, inverse: extras[Int(link.extra)].inverse, anchorOffset: anchor)
+        }
+        return ViewPlacement.toLocalTranslated(q, center: center, anchorOffset: anchor)
+    }
+
+    /// `pointInside`: whether `p`, in the view's bounds space, lies in its hit region and passes
+    /// its predicate.
+    /// - Complexity: O(1) plus the predicate.
+    @inlinable
+    public func pointInside(_ view: ViewIndex, _ p: Point) -> Bool {
+        guard hitRegion(of: view).contains(p) else { return false }
+        let link = links[view.position]
+        if link.flags.contains(.predicate) {
+            return predicates[Int(extras[Int(link.extra)].predicate)](p)
+        }
+        return true
+    }
+
+    /// The subviews of a view, back to front.
+    /// - Complexity: O(k) for k subviews.
+    public func children(of view: ViewIndex) -> [ViewIndex] {
+        var result: [ViewIndex] = []
+        var c = links[view.position].lastChild
+        while c != .none {
+            result.append(c)
+            c = links[c.position].previousSibling
+        }
+        return result.reversed()
+    }
+}

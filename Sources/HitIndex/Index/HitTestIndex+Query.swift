@@ -1,0 +1,286 @@
+/// One level of the iterative search: a view whose point is known and whose subviews are being
+/// tried front to back.
+struct SearchFrame {
+    /// The view, and the touch in its bounds space.
+    var view: UInt32
+    var x: Double
+    var y: Double
+    /// Not indexed: the next subview to try (``ViewIndex/none`` when done). Indexed: where this
+    /// frame's entries start on the node stack.
+    var cursor: UInt32
+    /// Indexed: the key (paint order) of the best subview that produced a hit, 0 for none.
+    var bestKey: UInt32
+    /// The hit found below this view so far, ``ViewIndex/none`` for none.
+    var result: UInt32
+    /// Whether the touch is inside the view's own hit area.
+    var inside: Bool
+    var indexed: Bool
+}
+
+/// Node-stack entries with this bit are items (subviews) whose box already contained the point;
+/// without it they are nodes still to test.
+private let itemTag: UInt32 = 1 << 31
+private let noView = ViewIndex.none.rawValue
+/// Returned by `nextChild` when the node stack is full; views never have this position.
+private let stackFull = ViewIndex.none.rawValue - 1
+
+extension HitTestIndex {
+    /// Frames and node-stack entries held on the thread's stack; a deeper search falls back to
+    /// heap buffers.
+    static let inlineFrames = 96
+    static let inlineNodes = 512
+
+    /// ``hitTest(_:)``, adding what it touched to `counters`.
+    /// - Complexity: as ``hitTest(_:)``.
+    public func hitTest(_ screenPoint: Point, counting counters: inout VisitCounters) -> ViewIndex? {
+        // No containment test accepts a non-finite coordinate, and the conversion never turns a
+        // non-finite coordinate finite again: such a touch lands nowhere.
+        guard screenPoint.isFinite else { return nil }
+        let outcome = withUnsafeTemporaryAllocation(of: SearchFrame.self, capacity: Self.inlineFrames) { frames in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.inlineNodes) { nodes in
+                search(screenPoint, frames: frames, nodes: nodes, counters: &counters)
+            }
+        }
+        if let found = outcome { return found == noView ? nil : ViewIndex(rawValue: found) }
+        // Overflow: retry with heap stacks sized for the scene.
+        var frameCapacity = Self.inlineFrames * 4
+        var nodeCapacity = Self.inlineNodes * 4
+        while true {
+            let frames = UnsafeMutableBufferPointer<SearchFrame>.allocate(capacity: frameCapacity)
+            let nodes = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: nodeCapacity)
+            defer {
+                frames.deallocate()
+                nodes.deallocate()
+            }
+            if let found = search(screenPoint, frames: frames, nodes: nodes, counters: &counters) {
+                return found == noView ? nil : ViewIndex(rawValue: found)
+            }
+            frameCapacity *= 4
+            nodeCapacity *= 4
+        }
+    }
+
+    /// Tries the windows front to back. Returns the hit (``ViewIndex/none`` for none), or nil
+    /// when a stack overflowed.
+    private func search(
+        _ q: Point, frames: UnsafeMutableBufferPointer<SearchFrame>, nodes: UnsafeMutableBufferPointer<UInt32>,
+        counters: inout VisitCounters
+    ) -> UInt32? {
+        scene.geometry.withUnsafeBufferPointer { geometry in
+            scene.links.withUnsafeBufferPointer { links in
+                scene.extras.withUnsafeBufferPointer { extras in
+                    scene.childIndexes.nodes.withUnsafeBufferPointer { bvhNodes in
+                        scene.childIndexes.itemBoxes.withUnsafeBufferPointer { itemBoxes in
+                            scene.childIndexes.itemKeys.withUnsafeBufferPointer { itemKeys in
+                                var s = Searcher(
+                                    geometry: geometry, links: links, extras: extras, predicates: scene.predicates,
+                                    bvhNodes: bvhNodes, itemBoxes: itemBoxes, itemKeys: itemKeys, frames: frames,
+                                    nodes: nodes, counters: counters)
+                                defer { counters = s.counters }
+                                for root in scene.roots.reversed() {
+                                    guard let r = s.searchWindow(root.rawValue, q) else { return nil }
+                                    if r != noView { return r }
+                                }
+                                return noView
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The search over one scene's columns, borrowed for the duration of one query.
+struct Searcher {
+    let geometry: UnsafeBufferPointer<NodeGeometry>
+    let links: UnsafeBufferPointer<NodeLinks>
+    let extras: UnsafeBufferPointer<NodeExtra>
+    let predicates: [@Sendable (Point) -> Bool]
+    let bvhNodes: UnsafeBufferPointer<ChildBVH.Node>
+    let itemBoxes: UnsafeBufferPointer<FBox>
+    let itemKeys: UnsafeBufferPointer<ViewIndex>
+    let frames: UnsafeMutableBufferPointer<SearchFrame>
+    let nodes: UnsafeMutableBufferPointer<UInt32>
+    var counters: VisitCounters
+
+    /// What trying one subview gives.
+    enum Entry {
+        /// No hit can come from it.
+        case skip
+        /// It is a leaf and the touch lands on it (already mapped through its redirect).
+        case hit(UInt32)
+        /// Its subviews must be searched.
+        case descend(SearchFrame)
+    }
+
+    /// Enters view `c` with the touch `(px, py)` in its superview's space: eligibility, the
+    /// canonical conversion and `pointInside`, exactly as the reference decides them.
+    @inline(__always)
+    mutating func enter(_ c: UInt32, _ px: Double, _ py: Double) -> Entry {
+        // Safe: every link and child index was produced by FlatScene's build and is < count.
+        let link = links[Int(c)]
+        let flags = link.flags
+        if flags.contains(.unreachable) { return .skip }
+        counters.views += 1
+        let g = geometry[Int(c)]
+        let p: Point
+        if flags.contains(.transformed) {
+            p = ViewPlacement.toLocal(
+                Point(x: px, y: py), center: Point(x: g.centerX, y: g.centerY),
+                inverse: extras[Int(link.extra)].inverse,
+                anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
+        } else {
+            p = ViewPlacement.toLocalTranslated(
+                Point(x: px, y: py), center: Point(x: g.centerX, y: g.centerY),
+                anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
+        }
+        var inside = Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY).contains(p)
+        if inside && flags.rawValue & (ViewFlags.ellipse.rawValue | ViewFlags.roundedRect.rawValue) != 0 {
+            let shape: HitShape =
+                flags.contains(.ellipse) ? .ellipse : .roundedRect(radius: extras[Int(link.extra)].radius)
+            inside = HitRegion(extents: Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY), shape: shape)
+                .contains(p)
+        }
+        if inside && flags.contains(.predicate) {
+            inside = predicates[Int(extras[Int(link.extra)].predicate)](p)
+        }
+        let outside = flags.contains(.outside)
+        if !inside && !outside { return .skip }
+        if link.lastChild == .none {
+            guard inside && !flags.contains(.passThrough) else { return .skip }
+            return .hit(flags.contains(.redirect) ? extras[Int(link.extra)].redirect.rawValue : c)
+        }
+        let indexed = flags.contains(.indexed)
+        return .descend(
+            SearchFrame(
+                view: c, x: p.x, y: p.y, cursor: indexed ? 0 : link.lastChild.rawValue, bestKey: 0, result: noView,
+                inside: inside, indexed: indexed))
+    }
+
+    /// The hit in one window's tree (``ViewIndex/none`` for none), or nil on a stack overflow.
+    mutating func searchWindow(_ root: UInt32, _ q: Point) -> UInt32? {
+        var top = 0
+        var nodeTop = 0
+        switch enter(root, q.x, q.y) {
+        case .skip: return noView
+        case .hit(let r): return r
+        case .descend(let f):
+            frames[0] = f
+            if f.indexed {
+                guard pushRoot(of: f.view, base: &frames[0].cursor, nodeTop: &nodeTop) else { return nil }
+            }
+        }
+        while true {
+            let child = nextChild(top, &nodeTop)
+            if child == stackFull { return nil }
+            if child != noView {
+                switch enter(child, frames[top].x, frames[top].y) {
+                case .skip:
+                    continue
+                case .hit(let r):
+                    deliver(r, from: child, to: top)
+                case .descend(let f):
+                    top += 1
+                    guard top < frames.count else { return nil }
+                    frames[top] = f
+                    if f.indexed {
+                        guard pushRoot(of: f.view, base: &frames[top].cursor, nodeTop: &nodeTop) else { return nil }
+                    }
+                }
+                continue
+            }
+            // Every subview is done: the view answers for itself, then its redirect applies.
+            let f = frames[top]
+            var r = f.result
+            let link = links[Int(f.view)]
+            if r == noView && f.inside && !link.flags.contains(.passThrough) { r = f.view }
+            if r != noView && link.flags.contains(.redirect) { r = extras[Int(link.extra)].redirect.rawValue }
+            if top == 0 { return r }
+            top -= 1
+            if r != noView { deliver(r, from: f.view, to: top) }
+        }
+    }
+
+    /// Records a subview's hit in frame `top`: a plain frame is then done (subviews are tried
+    /// front to back, so the first hit wins); an indexed frame keeps searching for a subview
+    /// later in paint order.
+    @inline(__always)
+    mutating func deliver(_ result: UInt32, from child: UInt32, to top: Int) {
+        frames[top].result = result
+        if frames[top].indexed {
+            frames[top].bestKey = child
+        } else {
+            frames[top].cursor = noView
+        }
+    }
+
+    @inline(__always)
+    mutating func pushRoot(of view: UInt32, base: inout UInt32, nodeTop: inout Int) -> Bool {
+        guard nodeTop < nodes.count else { return false }
+        base = UInt32(nodeTop)
+        nodes[nodeTop] = UInt32(bitPattern: extras[Int(links[Int(view)].extra)].bvh)
+        nodeTop += 1
+        return true
+    }
+
+    /// The next subview of frame `top` to try, front-most first; ``ViewIndex/none`` when there is
+    /// none left, `stackFull` when the node stack ran out of room.
+    @inline(__always)
+    mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
+        if !frames[top].indexed {
+            let c = frames[top].cursor
+            if c != noView { frames[top].cursor = links[Int(c)].previousSibling.rawValue }
+            return c
+        }
+        let base = Int(frames[top].cursor)
+        let fx = Float(frames[top].x)
+        let fy = Float(frames[top].y)
+        while nodeTop > base {
+            nodeTop -= 1
+            let entry = nodes[nodeTop]
+            let best = frames[top].bestKey
+            if entry & itemTag != 0 {
+                let key = itemKeys[Int(entry & ~itemTag)].rawValue
+                if key > best { return key }
+                continue
+            }
+            let node = bvhNodes[Int(entry)]
+            counters.nodes += 1
+            if node.maxKey.rawValue <= best || !node.box.contains(fx, fy) { continue }
+            // Push the children that can still win, in ascending key order so that the
+            // highest is popped first.
+            let start = nodeTop
+            let first = Int(node.first)
+            for k in first..<(first + Int(node.count)) {
+                let key: UInt32
+                let entryValue: UInt32
+                if node.childrenAreItems {
+                    counters.items += 1
+                    key = itemKeys[k].rawValue
+                    guard key > best && itemBoxes[k].contains(fx, fy) else { continue }
+                    entryValue = UInt32(k) | itemTag
+                } else {
+                    key = bvhNodes[k].maxKey.rawValue
+                    guard key > best else { continue }
+                    entryValue = UInt32(k)
+                }
+                guard nodeTop < nodes.count else { return stackFull }
+                // Insertion into the sorted run [start, nodeTop).
+                var j = nodeTop
+                while j > start && sortKey(nodes[j - 1]) > key {
+                    nodes[j] = nodes[j - 1]
+                    j -= 1
+                }
+                nodes[j] = entryValue
+                nodeTop += 1
+            }
+        }
+        return noView
+    }
+
+    @inline(__always)
+    func sortKey(_ entry: UInt32) -> UInt32 {
+        entry & itemTag != 0 ? itemKeys[Int(entry & ~itemTag)].rawValue : bvhNodes[Int(entry)].maxKey.rawValue
+    }
+}

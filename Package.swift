@@ -29,7 +29,9 @@ let package = Package(
         .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
         .testTarget(
             name: "HitIndexTests",
-            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"]),
+            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"],
+            // Scene and answer files, read through #filePath rather than as bundle resources.
+            exclude: ["Scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

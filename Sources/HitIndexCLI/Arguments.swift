@@ -55,7 +55,8 @@ struct Arguments {
     private static func looksLikeNumberOrPoint(_ arg: String) -> Bool {
         guard arg.count > 1 else { return false }
         let second = arg[arg.index(after: arg.startIndex)]
-        return second.isNumber || second == "." || arg.hasPrefix("-inf") || arg.hasPrefix("-nan")
+        let lower = arg.lowercased()
+        return second.isNumber || second == "." || lower.hasPrefix("-inf") || lower.hasPrefix("-nan")
     }
 
     func value(_ name: String) -> String? { values[name] }

@@ -93,6 +93,14 @@ extension Generators {
         return v
     }
 
+    /// `(cos θ, sin θ)` for θ ≈ 30°, 60°, 15°, 120°, -20°, 170° and the 3-4-5 triangle's angle,
+    /// as literals to 16-17 digits: what matters is that they are the same on every platform.
+    static let rotations: [(Double, Double)] = [
+        (0.8660254037844387, 0.5), (0.5, 0.8660254037844386), (0.9659258262890683, 0.25881904510252074),
+        (-0.5, 0.8660254037844387), (0.9396926207859084, -0.3420201433256687),
+        (-0.984807753012208, 0.17364817766693033), (0.6, 0.8),
+    ]
+
     static func randomTransform(rng: inout SeededGenerator) -> AffineTransform {
         let roll = rng.int(below: 100)
         switch roll {
@@ -105,7 +113,10 @@ extension Generators {
         case 79..<84:
             let s = 0.7071067811865476  // cos 45° = sin 45°, correctly rounded
             return AffineTransform(a: s, b: s, c: -s, d: s, tx: 0, ty: 0)
-        case 84..<89: return .rotation(rng.double(-Double.pi, Double.pi))
+        case 84..<89:
+            // Literal (cos, sin) pairs rather than libm's, so every platform generates the same bytes.
+            let (c, s) = rng.pick(rotations)
+            return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
         case 89..<94:
             let s = rng.pick([0.5, 2, 1.5, 0.25, 3])
             return AffineTransform(a: s, b: 0, c: 0, d: s, tx: rng.grid(-10, 10), ty: rng.grid(-10, 10))

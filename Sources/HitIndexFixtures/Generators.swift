@@ -24,7 +24,7 @@ enum Generators {
         status.addSubview(pill)
         let pager = View(id: "pager", frame: rect(0, 0, screenWidth, screenHeight))
         window.addSubview(pager)
-        var made = 6
+        var made = 5
         var screens = 0
         while made < count {
             let cells = rng.int(in: 20...60)

@@ -57,8 +57,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         choices[int(below: choices.count)]
     }
 
-    /// A multiple of `step` in `[lower, upper]`: coordinates on a grid put many points exactly on
-    /// view edges, where engines are most likely to disagree.
+    /// `lower + k * step` for a uniform whole `k` that keeps the result within `[lower, upper]`:
+    /// coordinates on a grid put many points exactly on view edges, where engines are most
+    /// likely to disagree.
     /// - Complexity: O(1).
     public mutating func grid(_ lower: Double, _ upper: Double, step: Double = 0.5) -> Double {
         let steps = Int(((upper - lower) / step).rounded(.down))

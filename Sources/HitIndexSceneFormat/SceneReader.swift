@@ -324,7 +324,7 @@ struct SceneDecoder {
 
         var kind: String {
             switch self {
-            case .number: return "a number"
+            case .number(let d): return d.isFinite ? "a number" : "a number too large to represent"
             case .string: return "a string"
             case .bool: return "a boolean"
             case .null: return "null"

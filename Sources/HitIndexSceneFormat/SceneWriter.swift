@@ -125,7 +125,7 @@ public enum SceneWriter {
         {
             out.append(", \"frame\": ")
             out.appendNumbers([frame.origin.x, frame.origin.y, frame.size.width, frame.size.height])
-            if v.bounds.origin != .zero || v.bounds.origin.x.sign == .minus || v.bounds.origin.y.sign == .minus {
+            if !allPositiveZero([v.bounds.origin.x, v.bounds.origin.y]) {
                 out.append(", \"boundsOrigin\": ")
                 out.appendNumbers([v.bounds.origin.x, v.bounds.origin.y])
             }
@@ -136,7 +136,9 @@ public enum SceneWriter {
             out.append(", \"center\": ")
             out.appendNumbers([v.center.x, v.center.y])
         }
-        if !v.transform.isIdentity {
+        // Omitted only when bit for bit the identity: a -0.0 component must survive the trip.
+        let t0 = v.transform
+        if !(t0.a == 1 && t0.d == 1 && allPositiveZero([t0.b, t0.c, t0.tx, t0.ty])) {
             let t = v.transform
             out.append(", \"transform\": ")
             out.appendNumbers([t.a, t.b, t.c, t.d, t.tx, t.ty])
@@ -151,12 +153,12 @@ public enum SceneWriter {
                 v.isUserInteractionEnabled
                     ? ", \"userInteractionEnabled\": true" : ", \"userInteractionEnabled\": false")
         }
-        if v.hitTestInsets != .zero {
+        if !allPositiveZero([v.hitTestInsets.top, v.hitTestInsets.left, v.hitTestInsets.bottom, v.hitTestInsets.right]) {
             let i = v.hitTestInsets
             out.append(", \"hitTestInsets\": ")
             out.appendNumbers([i.top, i.left, i.bottom, i.right])
         }
-        if v.minimumHitSize != .zero {
+        if !allPositiveZero([v.minimumHitSize.width, v.minimumHitSize.height]) {
             out.append(", \"minimumHitSize\": ")
             out.appendNumbers([v.minimumHitSize.width, v.minimumHitSize.height])
         }
@@ -181,6 +183,11 @@ public enum SceneWriter {
             out.append(v.preservedJSON[key]!)
         }
     }
+}
+
+/// Whether every value is +0.0 (a default that may be omitted without losing a sign).
+private func allPositiveZero(_ values: [Double]) -> Bool {
+    values.allSatisfy { $0.bitPattern == 0 }
 }
 
 /// A growing UTF-8 buffer with JSON number and string formatting.

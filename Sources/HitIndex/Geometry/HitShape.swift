@@ -28,13 +28,24 @@ public struct HitRegion: Hashable, Sendable {
 
     /// The hit region of a view with these bounds and declared hit behaviour.
     ///
-    /// Hit rect: `bounds` inset like `UIEdgeInsetsInsetRect` (``EdgeInsets/inset(_:)``), then, as
-    /// seed 004's `HitTestingBounds`, each dimension smaller than `minimumHitSize` grows to it
-    /// symmetrically (`x -= (minW - w) / 2; w = minW`), then standardized.
+    /// Hit rect: `bounds` inset like `UIEdgeInsetsInsetRect` (``EdgeInsets/inset(_:)``); a
+    /// negative width or height is then flipped (`x += w; w = -w`), which changes no point it
+    /// contains; then, as seed 004's `HitTestingBounds`, each dimension smaller than
+    /// `minimumHitSize` grows to it symmetrically (`x -= (minW - w) / 2; w = minW`); then
+    /// standardized into extents. Flipping first keeps the default minimum `(0, 0)` from
+    /// collapsing a negative-size rect to nothing.
     /// - Complexity: O(1).
     @inlinable
     public init(bounds: Rect, insets: EdgeInsets, minimumHitSize: Size, shape: HitShape) {
         var r = insets.inset(bounds)
+        if r.size.width < 0 {
+            r.origin.x += r.size.width
+            r.size.width = -r.size.width
+        }
+        if r.size.height < 0 {
+            r.origin.y += r.size.height
+            r.size.height = -r.size.height
+        }
         if minimumHitSize.width > r.size.width {
             r.origin.x -= (minimumHitSize.width - r.size.width) / 2
             r.size.width = minimumHitSize.width
@@ -51,9 +62,11 @@ public struct HitRegion: Hashable, Sendable {
     /// - `rect`: ``Extents/contains(_:)``.
     /// - `ellipse`: inside the rect and `((x - cx) / rx)² + ((y - cy) / ry)² < 1`, with
     ///   `cx = minX/2 + maxX/2`, `rx = (maxX - minX) / 2`.
-    /// - `roundedRect(r)`: inside the rect and `ex² + ey² <= rr²`, with `rr = min(r, w/2, h/2)`,
-    ///   `ex` the distance of `x` beyond `[minX + rr, maxX - rr]` (0 inside it), likewise `ey`.
-    ///   `<=` keeps the straight min edges in, as the half-open rect does.
+    /// - `roundedRect(r)`: inside the rect, and in a corner square (`ex > 0 && ey > 0`) also
+    ///   `ex² + ey² <= rr²`, with `rr = min(r, w/2, h/2)` and `ex` the distance of `x` beyond
+    ///   `[minX + rr, maxX - rr]` (0 inside it), likewise `ey`. Outside the corner squares the
+    ///   rect test alone decides, so the straight edges behave exactly like the rect's even when
+    ///   `(minX + rr) - minX` rounds above `rr`.
     /// - Complexity: O(1).
     @inlinable
     public func contains(_ p: Point) -> Bool {
@@ -80,6 +93,7 @@ public struct HitRegion: Hashable, Sendable {
             let bottom = e.maxY - rr
             let ex = p.x < left ? left - p.x : (p.x > right ? p.x - right : 0)
             let ey = p.y < top ? top - p.y : (p.y > bottom ? p.y - bottom : 0)
+            guard ex > 0 && ey > 0 else { return true }
             return ex * ex + ey * ey <= rr * rr
         }
     }

@@ -2,8 +2,8 @@
 ///
 /// A view owns its subviews (back to front: the last is the front-most) and knows its superview
 /// weakly, as in UIKit. Attribute setters accept any value; ``Scene/validate()`` refuses bad ones
-/// (NaN, infinities, negative alpha, …) with an error naming the view and the field, and every
-/// engine validates before it answers.
+/// (NaN, infinities, negative alpha, …) with an error naming the view and the field. The scene
+/// reader and the flattened index validate; the recursive reference assumes a valid scene.
 ///
 /// A view is a plain mutable object: mutate it from one thread at a time.
 public class View {

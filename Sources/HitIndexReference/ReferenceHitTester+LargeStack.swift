@@ -38,11 +38,20 @@ extension ReferenceHitTester {
 
 /// Carries a closure and its result across the thread that runs it; the semaphore in
 /// `runOnLargeStack` orders every access, which is what makes the unchecked Sendable sound.
+///
+/// `run` drops the closure as soon as it has run, before the semaphore is signalled: the
+/// closure is only "escaping" for the duration of `withoutActuallyEscaping`, and the runtime
+/// checks that nothing still holds it when that ends.
 private final class ResultBox<T>: @unchecked Sendable {
-    private let body: () -> T
+    private var body: (() -> T)?
     private var result: T?
 
     init(_ body: @escaping () -> T) { self.body = body }
-    func run() { result = body() }
+
+    func run() {
+        result = body!()
+        body = nil
+    }
+
     func take() -> T { result! }
 }

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HitIndexSceneFormat", targets: ["HitIndexSceneFormat"]),
         .library(name: "HitIndexFixtures", targets: ["HitIndexFixtures"]),
         .executable(name: "hitindex", targets: ["hitindex"]),
+        .executable(name: "hitindex-bench", targets: ["HitIndexBenchmarks"]),
     ],
     targets: [
         // Geometry kernel and the view/window/scene model. Later: the flattened index.
@@ -27,6 +28,11 @@ let package = Package(
             name: "HitIndexCLI",
             dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures"]),
         .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
+        // The benchmark harness (bench.md) with its baselines: `hitindex-bench`.
+        .executableTarget(
+            name: "HitIndexBenchmarks",
+            dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures", "HitIndexSceneFormat"],
+            path: "Benchmarks/HitIndexBenchmarks"),
         .testTarget(
             name: "HitIndexTests",
             dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"],

@@ -9,6 +9,7 @@ public enum HitIndexCommand {
         ("query", "hit-test screen points and print the id of the view hit, or nil"),
         ("trace", "print every hitTest, pointInside and return of the reference, in call order"),
         ("check", "validate a scene and print its size"),
+        ("explain", "say why a touch lands where it does, and why the views in front lost"),
         ("generate", "write a deterministic synthetic scene (ui, grid, deep, overlap, random)"),
     ]
 
@@ -46,7 +47,8 @@ public enum HitIndexCommand {
             case "trace": try Trace.run(rest, console: console)
             case "check": try Check.run(rest, console: console)
             case "generate": try Generate.run(rest, console: console)
-            case "chain", "touch", "explain", "fuzz", "import":
+            case "explain": try Explain.run(rest, console: console)
+            case "chain", "touch", "fuzz", "import":
                 throw CLIError.usage(name, "not built yet in this version")
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
@@ -68,7 +70,17 @@ public enum HitIndexCommand {
         case "trace": return Trace.help
         case "check": return Check.help
         case "generate": return Generate.help
+        case "explain": return Explain.help
         default: return nil
+        }
+    }
+
+    /// Builds the flattened index, mapping a refusal to exit status 2.
+    static func buildIndex(_ scene: Scene) throws(CLIError) -> HitTestIndex {
+        do {
+            return try HitTestIndex(scene)
+        } catch {
+            throw .scene(error)
         }
     }
 

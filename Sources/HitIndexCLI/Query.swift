@@ -29,15 +29,15 @@ enum Query {
         }
         if let file = a.value("points") { points += try PointParsing.points(file: file, command: "query") }
         let engine = a.value("engine") ?? "index"
-        switch engine {
-        case "reference": break
-        case "index":
-            throw .usage("query", "the index engine is not built yet in this version; use --engine reference")
-        default:
+        guard engine == "index" || engine == "reference" else {
             throw .usage("query", "unknown engine '\(engine)' (expected index or reference)")
         }
         let scene = try HitIndexCommand.loadScene(path)
-        let hits = ReferenceHitTester().hitTest(scene, at: points)
-        for hit in hits { console.line(hit?.id ?? "nil") }
+        if engine == "reference" {
+            for hit in ReferenceHitTester().hitTest(scene, at: points) { console.line(hit?.id ?? "nil") }
+            return
+        }
+        let index = try HitIndexCommand.buildIndex(scene)
+        for hit in index.hitTest(points, threads: 2) { console.line(hit.map(index.id(of:)) ?? "nil") }
     }
 }

@@ -54,6 +54,9 @@ extension FlatScene {
                     maxX: region.extents.maxX, maxY: region.extents.maxY))
             var flags: ViewFlags = []
             if v.isHitTestable { flags.insert(.eligible) }
+            if v.isHidden { flags.insert(.hidden) }
+            if !v.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+            if Double(v.alpha) < 0.01 { flags.insert(.transparent) }
             if v.isPassThrough { flags.insert(.passThrough) }
             if v.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
             var extra = NodeExtra.empty

@@ -133,4 +133,19 @@ public struct FlatScene: Sendable {
         }
         return result.reversed()
     }
+
+    /// Each view's superview (``ViewIndex/none`` for a window), derived from the links: the
+    /// index keeps no parent column because queries never need one.
+    /// - Complexity: O(n).
+    public func parentColumn() -> [ViewIndex] {
+        var parents = [ViewIndex](repeating: .none, count: count)
+        for i in 0..<count {
+            var c = links[i].lastChild
+            while c != .none {
+                parents[c.position] = ViewIndex(i)
+                c = links[c.position].previousSibling
+            }
+        }
+        return parents
+    }
 }

@@ -29,4 +29,10 @@ public struct ViewFlags: OptionSet, Hashable, Sendable {
     public static let window = ViewFlags(rawValue: 1 << 9)
     /// No hit can ever come from this view or its subtree (ineligible, or an empty reach).
     public static let unreachable = ViewFlags(rawValue: 1 << 10)
+    /// `isHidden` (kept apart from ``eligible`` for explanations).
+    public static let hidden = ViewFlags(rawValue: 1 << 11)
+    /// `isUserInteractionEnabled` is false.
+    public static let interactionDisabled = ViewFlags(rawValue: 1 << 12)
+    /// `Double(alpha) < 0.01`.
+    public static let transparent = ViewFlags(rawValue: 1 << 13)
 }

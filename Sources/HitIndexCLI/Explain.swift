@@ -1,0 +1,66 @@
+import HitIndex
+
+/// `hitindex explain SCENE X,Y`
+enum Explain {
+    static let help = """
+        usage: hitindex explain SCENE X,Y [--limit N]
+
+        Says why a touch at screen point X,Y lands where it does: the path from the window down
+        to the view hit, with the touch in each view's bounds space, any redirect, and for the
+        views in front of it whose own hit area holds the touch, why each lost (hidden,
+        transparent, interaction off, an ineligible ancestor, outside a clipping ancestor's hit
+        area, pass-through). Human-readable; the format may change.
+
+        options:
+          --limit N   list at most N views that lost (default 10)
+        """
+
+    static func run(_ args: [String], console: Console) throws(CLIError) {
+        let a = try Arguments(args, command: "explain", options: ["limit"], flags: [])
+        if a.has("help") { return console.line(help) }
+        guard a.positional.count == 2 else {
+            throw .usage("explain", a.positional.count < 2 ? "missing SCENE or X,Y" : "expected SCENE and one X,Y")
+        }
+        guard let point = PointParsing.point(Substring(a.positional[1])) else {
+            throw .usage("explain", "expected a point X,Y, got '\(a.positional[1])'")
+        }
+        let limit = try a.integer("limit", default: 10)
+        let scene = try HitIndexCommand.loadScene(a.positional[0])
+        let index = try HitIndexCommand.buildIndex(scene)
+        let e = index.explain(point, limit: limit)
+        let name = index.id(of:)
+        console.line("touch at \(point.x.description), \(point.y.description)")
+        if let result = e.result {
+            console.line("hit: \(name(result))")
+        } else {
+            console.line("hit: nil (no window's hit-test returned a view)")
+        }
+        if let winner = e.winner, let by = e.redirectedBy {
+            console.line("  \(name(winner)) won, and \(name(by)) redirects every hit in its subtree to \(e.result.map(name) ?? "nil")")
+        }
+        if !e.path.isEmpty {
+            console.line("path, window first (touch in each view's bounds space):")
+            for step in e.path {
+                let why = step.inside ? "inside its hit area" : "outside its hit area, searched because it hit-tests subviews outside its bounds"
+                console.line("  \(name(step.view)) (\(step.point.x.description), \(step.point.y.description)): \(why)")
+            }
+        }
+        if !e.rejected.isEmpty {
+            console.line("in front, holding the touch in their own hit area, but not hit:")
+            for (view, reason) in e.rejected {
+                console.line("  \(name(view)): \(describe(reason, name))")
+            }
+        }
+    }
+
+    static func describe(_ reason: HitExplanation.Rejection, _ name: (ViewIndex) -> String) -> String {
+        switch reason {
+        case .hidden: return "hidden"
+        case .transparent: return "alpha below 0.01"
+        case .interactionDisabled: return "user interaction disabled"
+        case .ineligibleAncestor(let a): return "ancestor \(name(a)) is hidden, transparent or has interaction disabled"
+        case .outsideAncestor(let a): return "outside the hit area of ancestor \(name(a)), which clips its subviews"
+        case .passThrough: return "pass-through (never the result itself)"
+        }
+    }
+}

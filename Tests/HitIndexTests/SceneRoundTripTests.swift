@@ -267,7 +267,7 @@ enum SceneFormatTestKit {
         },
         Awkward(name: "subnormal and extreme magnitudes") { v, _ in
             v.bounds = Rect(
-                x: Double.leastNonzeroMagnitude, y: -Double.greatestFiniteMagnitude, width: 2.2250738585072009e-308,
+                x: Double.leastNonzeroMagnitude, y: -Double.greatestFiniteMagnitude, width: Double.leastNormalMagnitude.nextDown,
                 height: Double.greatestFiniteMagnitude)
             v.center = Point(x: 9007199254740993.0, y: 123456789012345678901234567890.0)
         },

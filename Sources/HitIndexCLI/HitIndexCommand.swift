@@ -30,7 +30,7 @@ public enum HitIndexCommand {
     public static func run(_ arguments: [String], console: Console) -> Int32 {
         defer { console.flush() }
         guard let name = arguments.first else {
-            console.error(overview)
+            console.error("hitindex: missing COMMAND (see 'hitindex --help')")
             return 2
         }
         let rest = Array(arguments.dropFirst())

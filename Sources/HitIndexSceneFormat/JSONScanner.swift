@@ -59,7 +59,8 @@ struct JSONScanner {
         case UInt8(ascii: "["): return "an array"
         case UInt8(ascii: "\""): return "a string"
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
-        case UInt8(ascii: "n"): return "null"
+        case UInt8(ascii: "n") where offset + 4 <= bytes.count && bytes[offset + 1] == UInt8(ascii: "u"):
+            return "null"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
         case let b where b >= 0x20 && b < 0x7F: return "'\(Character(Unicode.Scalar(b)))'"
         case let b: return "byte 0x\(String(b, radix: 16))"

@@ -67,7 +67,8 @@ struct ViewRecord {
         func fail(_ field: String, _ message: String) -> Result<View, SceneErrorParts> {
             .failure(SceneErrorParts(id: id, field: field, message: message))
         }
-        if id.isEmpty { return fail("id", "expected a non-empty string") }
+        // An empty id names nothing: report the JSON path instead.
+        if id.isEmpty { return .failure(SceneErrorParts(field: "id", message: "expected a non-empty string")) }
         if !isWindow && level != nil { return fail("level", "only a window has a level") }
         let transform = self.transform ?? .identity
         let anchor = anchorPoint ?? Point(x: 0.5, y: 0.5)

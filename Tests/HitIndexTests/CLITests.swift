@@ -154,7 +154,11 @@ import Testing
     }
 
     @Test func queryEngines() {
-        Self.expectUsageError(["query", Self.seed000, "--engine", "index", "1,1"], mentions: ["not built yet"])
+        // The index answers the seed 000 taps as the logs show: SubView3, SubView1Sub1Sub1 and
+        // TopView (the gap between SubView1 and SubView2).
+        let taps = TestSupport.run(["query", Self.seed000, "--engine", "index", "220,193", "84,71.5", "85,188.5", "nan,1"])
+        #expect(taps.status == 0, "\(taps.err)")
+        #expect(Self.lines(taps.out) == ["SubView3", "SubView1Sub1Sub1", "TopView", "nil"])
         Self.expectUsageError(["query", Self.seed000, "--engine", "fast", "1,1"], mentions: ["fast"])
         Self.expectUsageError(["query", Self.seed000, "--engine", "Reference", "1,1"], mentions: ["Reference"])
         // The index is the default engine: without --engine, the same answer as --engine index.

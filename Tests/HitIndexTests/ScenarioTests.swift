@@ -6,7 +6,7 @@ import Testing
 /// Hand-written scenes in `Tests/HitIndexTests/Scenarios/`, each `NAME.json` paired with
 /// `NAME.points`: lines `X,Y EXPECTED-ID-or-nil # why`, the answers worked out by hand from
 /// semantics.md (the arithmetic is in the comments). Each scenario is run through
-/// `hitindex query NAME.json --engine reference --points ...`.
+/// `hitindex query NAME.json --engine reference|index --points ...`.
 @Suite struct ScenarioTests {
     static let folder = TestSupport.repositoryRoot.appendingPathComponent("Tests/HitIndexTests/Scenarios")
 
@@ -81,14 +81,17 @@ import Testing
         let pointsFile = dir.appendingPathComponent("\(name).xy")
         try expectations.map(\.point).joined(separator: "\n").write(to: pointsFile, atomically: true, encoding: .utf8)
 
-        let r = TestSupport.run(["query", scenePath, "--engine", "reference", "--points", pointsFile.path])
-        #expect(r.status == 0, "\(name): \(r.err)")
-        #expect(r.err.isEmpty, "\(name): \(r.err)")
-        var answers = r.out.components(separatedBy: "\n")
-        if answers.last == "" { answers.removeLast() }
-        #expect(answers.count == expectations.count, "\(name): \(answers.count) answers for \(expectations.count) points")
-        for (e, answer) in zip(expectations, answers) {
-            #expect(answer == e.expected, "\(name).points:\(e.line): got \(answer) for `\(e.text)`")
+        // Both engines must give the hand-worked answers.
+        for engine in ["reference", "index"] {
+            let r = TestSupport.run(["query", scenePath, "--engine", engine, "--points", pointsFile.path])
+            #expect(r.status == 0, "\(name) [\(engine)]: \(r.err)")
+            #expect(r.err.isEmpty, "\(name) [\(engine)]: \(r.err)")
+            var answers = r.out.components(separatedBy: "\n")
+            if answers.last == "" { answers.removeLast() }
+            #expect(answers.count == expectations.count, "\(name) [\(engine)]: \(answers.count) answers for \(expectations.count) points")
+            for (e, answer) in zip(expectations, answers) {
+                #expect(answer == e.expected, "\(name).points:\(e.line) [\(engine)]: got \(answer) for `\(e.text)`")
+            }
         }
     }
 }

@@ -8,27 +8,27 @@ extension Scene {
     /// - Complexity: O(n) time and memory for n views.
     public func validate() throws(SceneError) {
         var seen: [String: ObjectIdentifier] = [:]
-        seen.reserveCapacity(1024)
-        var members = Set<ObjectIdentifier>()
+        // Sized up front: growing a million-entry table rehashes every id several times.
+        seen.reserveCapacity(viewCount)
+        var redirecting: [View] = []
         var stack: [View] = windows.reversed()
-        var order: [View] = []
         while let v = stack.popLast() {
             guard !v.id.isEmpty else {
                 throw SceneError(
                     location: .path(pathDescription(of: v)), field: "id", message: "expected a non-empty string")
             }
-            if let other = seen[v.id] {
+            if let other = seen.updateValue(ObjectIdentifier(v), forKey: v.id) {
                 let message = other == ObjectIdentifier(v) ? "this view appears twice in the scene" : "duplicate id"
                 throw SceneError(location: .view(v.id), field: "id", message: message)
             }
-            seen[v.id] = ObjectIdentifier(v)
-            members.insert(ObjectIdentifier(v))
             try v.validateAttributes()
-            order.append(v)
+            if v.redirectTarget != nil { redirecting.append(v) }
             stack.append(contentsOf: v.subviews.reversed())
         }
-        for v in order {
-            if let target = v.redirectTarget, !members.contains(ObjectIdentifier(target)) {
+        // Ids are unique now, so a target is in the scene exactly when its id maps to it.
+        for v in redirecting {
+            let target = v.redirectTarget!
+            if seen[target.id] != ObjectIdentifier(target) {
                 throw SceneError(
                     location: .view(v.id), field: "redirectTarget",
                     message: "\"\(target.id)\" is not a view of this scene")

@@ -32,41 +32,48 @@ extension ChildBVH {
             hilbert[i] = ChildBVH.hilbertIndex(cell(centres[i].x, lo.x, spanX), cell(centres[i].y, lo.y, spanY))
         }
         let order = ChildBVH.radixSortedPositions(hilbert)
-        let itemBase = itemBoxes.count
-        for i in order {
-            itemBoxes.append(FBox(outward: boxes[Int(i)]))
-            itemKeys.append(keys[Int(i)])
+        // Level 0: blocks of items in Hilbert order.
+        var levelStart = blocks.count
+        var g = 0
+        while g < n {
+            var block = Block.empty
+            block.child = SIMD8(repeating: Block.itemMarker)
+            for lane in 0..<Swift.min(ChildBVH.branching, n - g) {
+                let i = Int(order[g + lane])
+                let box = FBox(outward: boxes[i])
+                block.minX[lane] = box.minX
+                block.minY[lane] = box.minY
+                block.maxX[lane] = box.maxX
+                block.maxY[lane] = box.maxY
+                block.key[lane] = keys[i].rawValue
+            }
+            blocks.append(block)
+            g += ChildBVH.branching
         }
-        var levelStart = itemBase
-        var levelCount = n
-        var childrenAreItems = true
-        repeat {
-            let start = nodes.count
+        // Upper levels: blocks of blocks, until one block is the root.
+        var levelCount = blocks.count - levelStart
+        while levelCount > 1 {
+            let start = blocks.count
             var g = 0
             while g < levelCount {
-                let count = Swift.min(ChildBVH.branching, levelCount - g)
-                var box = FBox.empty
-                var maxKey = ViewIndex(rawValue: 0)
-                for k in (levelStart + g)..<(levelStart + g + count) {
-                    if childrenAreItems {
-                        box = box.union(itemBoxes[k])
-                        maxKey = Swift.max(maxKey, itemKeys[k])
-                    } else {
-                        box = box.union(nodes[k].box)
-                        maxKey = Swift.max(maxKey, nodes[k].maxKey)
-                    }
+                var block = Block.empty
+                for lane in 0..<Swift.min(ChildBVH.branching, levelCount - g) {
+                    let c = levelStart + g + lane
+                    let box = blocks[c].bounds
+                    block.minX[lane] = box.minX
+                    block.minY[lane] = box.minY
+                    block.maxX[lane] = box.maxX
+                    block.maxY[lane] = box.maxY
+                    block.key[lane] = blocks[c].key.max()
+                    block.child[lane] = UInt32(c)
                 }
-                nodes.append(
-                    Node(
-                        box: box, maxKey: maxKey, first: UInt32(levelStart + g), count: UInt16(count),
-                        childrenAreItems: childrenAreItems))
-                g += count
+                blocks.append(block)
+                g += ChildBVH.branching
             }
             levelStart = start
-            levelCount = nodes.count - start
-            childrenAreItems = false
-        } while levelCount > 1
-        return NodeIndex(rawValue: UInt32(nodes.count - 1))
+            levelCount = blocks.count - start
+        }
+        return NodeIndex(rawValue: UInt32(blocks.count - 1))
     }
 
     /// The position of cell `(x, y)` along the Hilbert curve filling the 2^16 × 2^16 grid.

@@ -1,44 +1,44 @@
 extension ChildBVH {
-    /// Checks the hierarchy under `root`: every item under exactly one leaf-level node, every
-    /// node's box enclosing its children's boxes, every node's key the largest below it, fan-out
-    /// within ``branching``, children stored before their parent. Returns the keys of the items
+    /// Checks the hierarchy under `root`: every block reached once, lanes filled from the first
+    /// with empty lanes empty, every node lane's box enclosing its child block and its key the
+    /// largest below it, children stored before their parent, no key twice. Returns the keys of the items
     /// reached (for the caller to compare with the container's subviews), or the first violation.
     /// - Complexity: O(size of the hierarchy).
     public func check(root: NodeIndex) -> Result<[ViewIndex], InvariantViolation> {
         var keys: [ViewIndex] = []
-        var seenItems = Set<Int>()
-        var seenNodes = Set<Int>()
+        var seenBlocks = Set<Int>()
         var pending = [root.position]
         while let i = pending.popLast() {
-            guard i >= 0 && i < nodes.count else { return .failure(.init("node \(i) out of range")) }
-            guard seenNodes.insert(i).inserted else { return .failure(.init("node \(i) reached twice")) }
-            let node = nodes[i]
-            guard node.count >= 1 && Int(node.count) <= ChildBVH.branching else {
-                return .failure(.init("node \(i): \(node.count) children"))
-            }
-            var maxKey = ViewIndex(rawValue: 0)
-            for k in Int(node.first)..<(Int(node.first) + Int(node.count)) {
-                if node.childrenAreItems {
-                    guard k < itemKeys.count else { return .failure(.init("node \(i): item \(k) out of range")) }
-                    guard seenItems.insert(k).inserted else { return .failure(.init("item \(k) under two nodes")) }
-                    guard node.box.encloses(itemBoxes[k]) else {
-                        return .failure(.init("node \(i) does not enclose item \(k)"))
-                    }
-                    maxKey = Swift.max(maxKey, itemKeys[k])
-                    keys.append(itemKeys[k])
+            guard i >= 0 && i < blocks.count else { return .failure(.init("block \(i) out of range")) }
+            guard seenBlocks.insert(i).inserted else { return .failure(.init("block \(i) reached twice")) }
+            let block = blocks[i]
+            var used = 0
+            for lane in 0..<ChildBVH.branching {
+                let box = block.box(lane)
+                let empty = !(box.minX <= box.maxX && box.minY <= box.maxY)
+                if block.key[lane] == 0 {
+                    guard empty else { return .failure(.init("block \(i) lane \(lane): key 0 with a box")) }
+                    continue
+                }
+                guard used == lane else { return .failure(.init("block \(i): lane \(lane) used after an empty one")) }
+                used += 1
+                if block.holdsItems {
+                    keys.append(ViewIndex(rawValue: block.key[lane]))
                 } else {
-                    guard k < i else { return .failure(.init("node \(i): child node \(k) is not stored before it")) }
-                    guard node.box.encloses(nodes[k].box) else {
-                        return .failure(.init("node \(i) does not enclose node \(k)"))
+                    let c = Int(block.child[lane])
+                    guard c < i else { return .failure(.init("block \(i) lane \(lane): child \(c) not stored before it")) }
+                    guard box.encloses(blocks[c].bounds) else {
+                        return .failure(.init("block \(i) lane \(lane): box does not enclose block \(c)"))
                     }
-                    maxKey = Swift.max(maxKey, nodes[k].maxKey)
-                    pending.append(k)
+                    guard block.key[lane] == blocks[c].key.max() else {
+                        return .failure(.init("block \(i) lane \(lane): key \(block.key[lane]), largest below \(blocks[c].key.max())"))
+                    }
+                    pending.append(c)
                 }
             }
-            guard maxKey == node.maxKey else {
-                return .failure(.init("node \(i): maxKey \(node.maxKey), largest below it \(maxKey)"))
-            }
+            guard used >= 1 else { return .failure(.init("block \(i) is empty")) }
         }
+        if Set(keys).count != keys.count { return .failure(.init("a key appears twice")) }
         return .success(keys)
     }
 }

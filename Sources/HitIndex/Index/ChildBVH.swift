@@ -1,32 +1,115 @@
 /// The bounding-volume hierarchies over the subviews of every wide container of a scene, stored
-/// together: one set of arrays, each container's hierarchy a root node within them.
+/// together in one array of blocks; each container's hierarchy is a root block within it.
 ///
 /// A container's items (its subviews) are sorted along a Hilbert curve of their reach-box
-/// centres and packed ``branching`` to a node, level by level (a packed Hilbert R-tree, as
-/// flatbush builds one). Every node stores the largest paint-order key below it, so a search can
-/// visit the most promising subtrees first and skip every subtree whose best key cannot beat the
-/// hit already found. Boxes live in the container's bounds space.
+/// centres and packed ``branching`` to a block, level by level (a packed Hilbert R-tree, as
+/// flatbush builds one). A block holds the boxes and keys of up to eight children side by side,
+/// so one pass of vector compares tests them all. A child's key is the largest paint-order
+/// position below it, so a search can open the most promising children first and skip every
+/// child whose key cannot beat the hit already found. Boxes live in the container's bounds
+/// space.
 public struct ChildBVH: Sendable {
-    /// Items, each container's in Hilbert order: a subview's reach box (where a hit from its
-    /// subtree is possible), rounded outward.
-    public internal(set) var itemBoxes: [FBox] = []
-    /// Items: each subview's position in paint order, its key.
-    public internal(set) var itemKeys: [ViewIndex] = []
-    /// Nodes: each container's levels from the one above its items up to its root (the last of
-    /// them).
-    public internal(set) var nodes: [Node] = []
+    /// All blocks; within one hierarchy, children come before their parent and the root last.
+    public internal(set) var blocks: [Block] = []
 
-    /// An inner node: the union of its children's boxes, their largest key, and where its
-    /// children are (items when ``childrenAreItems``, nodes otherwise).
-    public struct Node: Sendable {
-        public var box: FBox
-        public var maxKey: ViewIndex
-        public var first: UInt32
-        public var count: UInt16
-        public var childrenAreItems: Bool
+    /// Up to eight children of one node, lane by lane: an empty lane has an empty box and key 0
+    /// (no key is ever below 1, so it never wins).
+    public struct Block: Sendable {
+        public var minX: SIMD8<Float>
+        public var minY: SIMD8<Float>
+        public var maxX: SIMD8<Float>
+        public var maxY: SIMD8<Float>
+        /// Item lanes: the subview's paint-order position. Node lanes: the largest below.
+        public var key: SIMD8<UInt32>
+        /// Node lanes: the child block's position. In a block of items every lane is
+        /// ``itemMarker``.
+        public var child: SIMD8<UInt32>
+
+        /// The `child` value of every lane of a block whose children are items.
+        public static let itemMarker = UInt32.max
+
+        /// Whether the children are items (subviews) rather than blocks.
+        /// - Complexity: O(1).
+        @inlinable
+        public var holdsItems: Bool { child[0] == Block.itemMarker }
+
+        /// A block with every lane empty.
+        static let empty = Block(
+            minX: SIMD8(repeating: .infinity), minY: SIMD8(repeating: .infinity),
+            maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
+            key: SIMD8(repeating: 0), child: SIMD8(repeating: 0))
+
+        /// Lane `i`'s box.
+        /// - Complexity: O(1).
+        @inlinable
+        public func box(_ i: Int) -> FBox { FBox(minX: minX[i], minY: minY[i], maxX: maxX[i], maxY: maxY[i]) }
+
+        /// The union of the lanes' boxes.
+        /// - Complexity: O(1).
+        @inlinable
+        public var bounds: FBox { FBox(minX: minX.min(), minY: minY.min(), maxX: maxX.max(), maxY: maxY.max()) }
+
+        /// A bit per lane of `block` whose box holds `(x, y)` and whose key is above `best`.
+        ///
+        /// Scalar, branch-free loads from the block's memory: the generic `SIMD8` operators
+        /// compile to per-lane loops with spills on baseline x86-64, four times slower.
+        /// - Complexity: O(1): 8 lanes.
+        @inlinable @inline(__always)
+        public static func candidates(
+            _ block: UnsafePointer<Block>, _ x: Float, _ y: Float, above best: UInt32
+        ) -> UInt32 {
+            let raw = UnsafeRawPointer(block)
+            var bits: UInt32 = 0
+            for lane in 0..<8 {
+                // Safe: lane < 8 and each field is 8 lanes of 4 bytes at its declared offset.
+                let minX = raw.load(fromByteOffset: Layout.minX + lane * 4, as: Float.self)
+                let minY = raw.load(fromByteOffset: Layout.minY + lane * 4, as: Float.self)
+                let maxX = raw.load(fromByteOffset: Layout.maxX + lane * 4, as: Float.self)
+                let maxY = raw.load(fromByteOffset: Layout.maxY + lane * 4, as: Float.self)
+                let key = raw.load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
+                let hit = (minX <= x) && (x <= maxX) && (minY <= y) && (y <= maxY) && (key > best)
+                bits |= (hit ? 1 : 0) << UInt32(lane)
+            }
+            return bits
+        }
+
+        /// Lane `lane`'s key, read from the block's memory.
+        /// - Complexity: O(1).
+        @inlinable @inline(__always)
+        public static func key(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
+            UnsafeRawPointer(block).load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
+        }
+
+        /// Lane `lane`'s child block, read from the block's memory.
+        /// - Complexity: O(1).
+        @inlinable @inline(__always)
+        public static func child(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
+            UnsafeRawPointer(block).load(fromByteOffset: Layout.child + lane * 4, as: UInt32.self)
+        }
+
+        /// Byte offsets of the lane arrays within a block: six 32-byte lane arrays in declaration
+        /// order. Literals, not `MemoryLayout.offset(of:)`, so the hot loop reads no lazily
+        /// initialized global; ``FlatScene/init(_:)`` checks them against the real layout.
+        @usableFromInline
+        enum Layout {
+            @usableFromInline static let minX = 0
+            @usableFromInline static let minY = 32
+            @usableFromInline static let maxX = 64
+            @usableFromInline static let maxY = 96
+            @usableFromInline static let key = 128
+            @usableFromInline static let child = 160
+
+            static var matchesMemoryLayout: Bool {
+                MemoryLayout<Block>.offset(of: \Block.minX) == minX && MemoryLayout<Block>.offset(of: \Block.minY) == minY
+                    && MemoryLayout<Block>.offset(of: \Block.maxX) == maxX
+                    && MemoryLayout<Block>.offset(of: \Block.maxY) == maxY
+                    && MemoryLayout<Block>.offset(of: \Block.key) == key
+                    && MemoryLayout<Block>.offset(of: \Block.child) == child
+            }
+        }
     }
 
-    /// Children per node.
+    /// Children per block.
     public static let branching = 8
 
     /// Creates an empty forest.

@@ -7,6 +7,7 @@ extension FlatScene {
     /// conversion's inverse, and indexes wide containers.
     /// - Complexity: O(n) for n views.
     public init(_ scene: Scene) throws(SceneError) {
+        precondition(ChildBVH.Block.Layout.matchesMemoryLayout, "ChildBVH.Block's lane offsets changed")
         try scene.validate()
         // 1. Paint order: windows back to front (the reverse of the order touches try them),
         //    each in preorder.
@@ -28,8 +29,8 @@ extension FlatScene {
             }
         }
         let n = views.count
-        // The two largest positions are the index's "no view" and "stack full" markers.
-        precondition(n < Int(UInt32.max) - 1, "a scene holds fewer than 2^32 - 2 views")
+        // Positions need 31 bits: the search tags item entries with the top bit.
+        precondition(n < 1 << 31, "a scene holds fewer than 2^31 views")
 
         // 2. Columns.
         var geometry = [NodeGeometry]()
@@ -169,6 +170,21 @@ extension FlatScene {
             links[i].flags.insert(.indexed)
         }
 
+        var maxDepth = 0
+        for d in depths where Int(d) > maxDepth { maxDepth = Int(d) }
+        // Indexed containers on a path: counted top-down, parents before children.
+        var indexedAbove = [UInt32](repeating: 0, count: n)
+        var indexedDepth = 0
+        for i in 0..<n {
+            let own: UInt32 = links[i].flags.contains(.indexed) ? 1 : 0
+            let total = (parents[i] >= 0 ? indexedAbove[Int(parents[i])] : 0) + own
+            indexedAbove[i] = total
+            indexedDepth = Swift.max(indexedDepth, Int(total))
+        }
+        // Depths saturate at UInt16.max in the links; the true depth bounds the frame stack.
+        if maxDepth == Int(UInt16.max) { maxDepth = n }
+        self.maxDepth = maxDepth
+        self.indexedDepth = indexedDepth
         self.geometry = geometry
         self.links = links
         self.extras = extras

@@ -66,6 +66,10 @@ public struct FlatScene: Sendable {
     public let childIndexes: ChildBVH
     /// The windows, back to front (the order touches try them is the reverse).
     public let roots: [ViewIndex]
+    /// The greatest depth below a window (0 when every window is alone).
+    public let maxDepth: Int
+    /// The most indexed containers on one path from a window: bounds the search's node stack.
+    public let indexedDepth: Int
     /// View ids, UTF-8, view `i` at `idBytes[idOffsets[i]..<idOffsets[i + 1]]`.
     let idOffsets: [UInt32]
     let idBytes: [UInt8]

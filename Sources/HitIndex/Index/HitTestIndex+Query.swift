@@ -17,8 +17,8 @@ struct SearchFrame {
     var indexed: Bool
 }
 
-/// Node-stack entries with this bit are items (subviews) whose box already contained the point;
-/// without it they are nodes still to test.
+/// Node-stack entries with this bit are items (subviews, by paint-order position); without it,
+/// blocks. Views number fewer than 2^31, so the bit is free.
 private let itemTag: UInt32 = 1 << 31
 private let noView = ViewIndex.none.rawValue
 /// Returned by `nextChild` when the node stack is full; views never have this position.
@@ -26,9 +26,10 @@ private let stackFull = ViewIndex.none.rawValue - 1
 
 extension HitTestIndex {
     /// Frames and node-stack entries held on the thread's stack; a deeper search falls back to
-    /// heap buffers.
-    static let inlineFrames = 96
-    static let inlineNodes = 512
+    /// heap buffers. Each buffer stays under 1 KiB, the most `withUnsafeTemporaryAllocation`
+    /// places on the stack (larger ones come from the heap, an allocation per query).
+    static let inlineFrames = 1000 / MemoryLayout<SearchFrame>.stride
+    static let inlineNodes = 1000 / MemoryLayout<UInt64>.stride
 
     /// ``hitTest(_:)``, adding what it touched to `counters`.
     /// - Complexity: as ``hitTest(_:)``.
@@ -37,17 +38,18 @@ extension HitTestIndex {
         // non-finite coordinate finite again: such a touch lands nowhere.
         guard screenPoint.isFinite else { return nil }
         let outcome = withUnsafeTemporaryAllocation(of: SearchFrame.self, capacity: Self.inlineFrames) { frames in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.inlineNodes) { nodes in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.inlineNodes) { nodes in
                 search(screenPoint, frames: frames, nodes: nodes, counters: &counters)
             }
         }
         if let found = outcome { return found == noView ? nil : ViewIndex(rawValue: found) }
-        // Overflow: retry with heap stacks sized for the scene.
-        var frameCapacity = Self.inlineFrames * 4
-        var nodeCapacity = Self.inlineNodes * 4
+        // Overflow: retry with heap stacks sized for the scene's depth, growing if the node
+        // stack still overflows.
+        var frameCapacity = scene.maxDepth + 2
+        var nodeCapacity = Swift.max(Self.inlineNodes * 4, 64 * scene.indexedDepth)
         while true {
             let frames = UnsafeMutableBufferPointer<SearchFrame>.allocate(capacity: frameCapacity)
-            let nodes = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: nodeCapacity)
+            let nodes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: nodeCapacity)
             defer {
                 frames.deallocate()
                 nodes.deallocate()
@@ -55,7 +57,7 @@ extension HitTestIndex {
             if let found = search(screenPoint, frames: frames, nodes: nodes, counters: &counters) {
                 return found == noView ? nil : ViewIndex(rawValue: found)
             }
-            frameCapacity *= 4
+            frameCapacity *= 2
             nodeCapacity *= 4
         }
     }
@@ -63,27 +65,22 @@ extension HitTestIndex {
     /// Tries the windows front to back. Returns the hit (``ViewIndex/none`` for none), or nil
     /// when a stack overflowed.
     private func search(
-        _ q: Point, frames: UnsafeMutableBufferPointer<SearchFrame>, nodes: UnsafeMutableBufferPointer<UInt32>,
+        _ q: Point, frames: UnsafeMutableBufferPointer<SearchFrame>, nodes: UnsafeMutableBufferPointer<UInt64>,
         counters: inout VisitCounters
     ) -> UInt32? {
         scene.geometry.withUnsafeBufferPointer { geometry in
             scene.links.withUnsafeBufferPointer { links in
                 scene.extras.withUnsafeBufferPointer { extras in
-                    scene.childIndexes.nodes.withUnsafeBufferPointer { bvhNodes in
-                        scene.childIndexes.itemBoxes.withUnsafeBufferPointer { itemBoxes in
-                            scene.childIndexes.itemKeys.withUnsafeBufferPointer { itemKeys in
-                                var s = Searcher(
-                                    geometry: geometry, links: links, extras: extras, predicates: scene.predicates,
-                                    bvhNodes: bvhNodes, itemBoxes: itemBoxes, itemKeys: itemKeys, frames: frames,
-                                    nodes: nodes, counters: counters)
-                                defer { counters = s.counters }
-                                for root in scene.roots.reversed() {
-                                    guard let r = s.searchWindow(root.rawValue, q) else { return nil }
-                                    if r != noView { return r }
-                                }
-                                return noView
-                            }
+                    scene.childIndexes.blocks.withUnsafeBufferPointer { bvhBlocks in
+                        var s = Searcher(
+                            geometry: geometry, links: links, extras: extras, predicates: scene.predicates,
+                            bvhBlocks: bvhBlocks, frames: frames, nodes: nodes, counters: counters)
+                        defer { counters = s.counters }
+                        for root in scene.roots.reversed() {
+                            guard let r = s.searchWindow(root.rawValue, q) else { return nil }
+                            if r != noView { return r }
                         }
+                        return noView
                     }
                 }
             }
@@ -97,11 +94,9 @@ struct Searcher {
     let links: UnsafeBufferPointer<NodeLinks>
     let extras: UnsafeBufferPointer<NodeExtra>
     let predicates: [@Sendable (Point) -> Bool]
-    let bvhNodes: UnsafeBufferPointer<ChildBVH.Node>
-    let itemBoxes: UnsafeBufferPointer<FBox>
-    let itemKeys: UnsafeBufferPointer<ViewIndex>
+    let bvhBlocks: UnsafeBufferPointer<ChildBVH.Block>
     let frames: UnsafeMutableBufferPointer<SearchFrame>
-    let nodes: UnsafeMutableBufferPointer<UInt32>
+    let nodes: UnsafeMutableBufferPointer<UInt64>
     var counters: VisitCounters
 
     /// What trying one subview gives.
@@ -168,7 +163,7 @@ struct Searcher {
         case .descend(let f):
             frames[0] = f
             if f.indexed {
-                guard pushRoot(of: f.view, base: &frames[0].cursor, nodeTop: &nodeTop) else { return nil }
+                guard pushRoot(of: &frames[0], nodeTop: &nodeTop) else { return nil }
             }
         }
         while true {
@@ -185,7 +180,7 @@ struct Searcher {
                     guard top < frames.count else { return nil }
                     frames[top] = f
                     if f.indexed {
-                        guard pushRoot(of: f.view, base: &frames[top].cursor, nodeTop: &nodeTop) else { return nil }
+                        guard pushRoot(of: &frames[top], nodeTop: &nodeTop) else { return nil }
                     }
                 }
                 continue
@@ -215,17 +210,25 @@ struct Searcher {
         }
     }
 
+    /// Starts an indexed frame's search with its hierarchy's root block on the node stack.
+    /// Returns false when the node stack is full.
     @inline(__always)
-    mutating func pushRoot(of view: UInt32, base: inout UInt32, nodeTop: inout Int) -> Bool {
+    mutating func pushRoot(of frame: inout SearchFrame, nodeTop: inout Int) -> Bool {
         guard nodeTop < nodes.count else { return false }
-        base = UInt32(nodeTop)
-        nodes[nodeTop] = UInt32(bitPattern: extras[Int(links[Int(view)].extra)].bvh)
+        frame.cursor = UInt32(nodeTop)
+        let root = UInt32(bitPattern: extras[Int(links[Int(frame.view)].extra)].bvh)
+        nodes[nodeTop] = UInt64(UInt32.max) << 32 | UInt64(root)
         nodeTop += 1
         return true
     }
 
     /// The next subview of frame `top` to try, front-most first; ``ViewIndex/none`` when there is
     /// none left, `stackFull` when the node stack ran out of room.
+    ///
+    /// Node-stack entries pair a key (high 32 bits) with a block or, tagged, an item; each has
+    /// already passed its box test. Popping a block tests its eight lanes at once and pushes
+    /// the lanes that hold the point and can still beat the best key, in ascending key order so
+    /// that the highest pops first.
     @inline(__always)
     mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
         if !frames[top].indexed {
@@ -240,47 +243,34 @@ struct Searcher {
             nodeTop -= 1
             let entry = nodes[nodeTop]
             let best = frames[top].bestKey
-            if entry & itemTag != 0 {
-                let key = itemKeys[Int(entry & ~itemTag)].rawValue
-                if key > best { return key }
-                continue
-            }
-            let node = bvhNodes[Int(entry)]
+            let key = UInt32(truncatingIfNeeded: entry >> 32)
+            if key <= best { continue }
+            let value = UInt32(truncatingIfNeeded: entry)
+            if value & itemTag != 0 { return value & ~itemTag }
+            // Safe: block positions come from the build and are < blocks.count.
+            let block = bvhBlocks.baseAddress! + Int(value)
             counters.nodes += 1
-            if node.maxKey.rawValue <= best || !node.box.contains(fx, fy) { continue }
-            // Push the children that can still win, in ascending key order so that the
-            // highest is popped first.
+            var lanes = ChildBVH.Block.candidates(block, fx, fy, above: best)
+            let holdsItems = ChildBVH.Block.child(block, 0) == ChildBVH.Block.itemMarker
             let start = nodeTop
-            let first = Int(node.first)
-            for k in first..<(first + Int(node.count)) {
-                let key: UInt32
-                let entryValue: UInt32
-                if node.childrenAreItems {
-                    counters.items += 1
-                    key = itemKeys[k].rawValue
-                    guard key > best && itemBoxes[k].contains(fx, fy) else { continue }
-                    entryValue = UInt32(k) | itemTag
-                } else {
-                    key = bvhNodes[k].maxKey.rawValue
-                    guard key > best else { continue }
-                    entryValue = UInt32(k)
-                }
+            while lanes != 0 {
+                let lane = Int(lanes.trailingZeroBitCount)
+                lanes &= lanes - 1
                 guard nodeTop < nodes.count else { return stackFull }
-                // Insertion into the sorted run [start, nodeTop).
+                let laneKey = ChildBVH.Block.key(block, lane)
+                let payload = holdsItems ? laneKey | itemTag : ChildBVH.Block.child(block, lane)
+                let e = UInt64(laneKey) << 32 | UInt64(payload)
+                // Insertion into the run [start, nodeTop), ascending.
                 var j = nodeTop
-                while j > start && sortKey(nodes[j - 1]) > key {
+                while j > start && nodes[j - 1] > e {
                     nodes[j] = nodes[j - 1]
                     j -= 1
                 }
-                nodes[j] = entryValue
+                nodes[j] = e
                 nodeTop += 1
             }
+            if holdsItems { counters.items += 8 }
         }
         return noView
-    }
-
-    @inline(__always)
-    func sortKey(_ entry: UInt32) -> UInt32 {
-        entry & itemTag != 0 ? itemKeys[Int(entry & ~itemTag)].rawValue : bvhNodes[Int(entry)].maxKey.rawValue
     }
 }

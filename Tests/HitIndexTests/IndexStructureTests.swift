@@ -21,7 +21,7 @@ import Testing
         FlatScene(
             geometry: flat.geometry, links: links ?? flat.links, extras: extras ?? flat.extras,
             predicates: flat.predicates, childIndexes: childIndexes ?? flat.childIndexes, roots: flat.roots,
-            idOffsets: flat.idOffsets, idBytes: flat.idBytes)
+            maxDepth: flat.maxDepth, indexedDepth: flat.indexedDepth, idOffsets: flat.idOffsets, idBytes: flat.idBytes)
     }
 
     static let counts: [SceneShape: [Int]] = [
@@ -118,24 +118,28 @@ import Testing
         #expect(flat.links[wide].flags.contains(.indexed))
         let rootIndex = Int(flat.extras[Int(flat.links[wide].extra)].bvh)
         let bvh = flat.childIndexes
-        // 12 items in branching 8: two leaf-level nodes under one root.
-        #expect(bvh.itemKeys.count == 12)
-        #expect(bvh.nodes.count == 3 && rootIndex == 2)
-        #expect(bvh.nodes[rootIndex].childrenAreItems == false && bvh.nodes[rootIndex].count == 2)
+        // 12 items in branching 8: two blocks of items (8 and 4 lanes) under one root block.
+        #expect(bvh.blocks.count == 3 && rootIndex == 2)
+        #expect(bvh.blocks[0].holdsItems && bvh.blocks[1].holdsItems && !bvh.blocks[2].holdsItems)
         #expect(try bvh.check(root: NodeIndex(rawValue: UInt32(rootIndex))).get().count == 12)
 
-        /// Makes every node box huge and recomputes every node's key from its current children, so
+        /// Makes the root's lanes huge and recomputes their keys from the blocks they name, so
         /// that only the violation a mutation targets remains.
         func relax(_ b: inout ChildBVH) {
-            for i in b.nodes.indices {
-                b.nodes[i].box = FBox(minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9)
-                var m = ViewIndex(rawValue: 0)
-                let n = b.nodes[i]
-                for k in Int(n.first)..<(Int(n.first) + Int(n.count)) {
-                    m = Swift.max(m, n.childrenAreItems ? b.itemKeys[k] : b.nodes[k].maxKey)
-                }
-                b.nodes[i].maxKey = m
+            for lane in 0..<2 {
+                b.blocks[2].minX[lane] = -1e9
+                b.blocks[2].minY[lane] = -1e9
+                b.blocks[2].maxX[lane] = 1e9
+                b.blocks[2].maxY[lane] = 1e9
+                b.blocks[2].key[lane] = b.blocks[Int(b.blocks[2].child[lane])].key.max()
             }
+        }
+        func emptyLane(_ b: inout ChildBVH, _ block: Int, _ lane: Int) {
+            b.blocks[block].key[lane] = 0
+            b.blocks[block].minX[lane] = .infinity
+            b.blocks[block].minY[lane] = .infinity
+            b.blocks[block].maxX[lane] = -.infinity
+            b.blocks[block].maxY[lane] = -.infinity
         }
         func violations(_ mutate: (inout ChildBVH) -> Void) -> [String] {
             var broken = bvh
@@ -147,47 +151,50 @@ import Testing
                     "\(problems)", sourceLocation: sourceLocation)
         }
 
-        // A leaf node whose box no longer encloses one of its items.
-        expectOne(violations { $0.nodes[0].box.maxX = $0.nodes[0].box.minX }, "does not enclose item")
-        // The root's box shrunk below a child node's.
-        expectOne(violations { $0.nodes[2].box.minY += 1 }, "node 2 does not enclose node")
-        // A wrong key at a node.
-        expectOne(violations { $0.nodes[1].maxKey = ViewIndex(rawValue: 0) }, "maxKey")
-        expectOne(violations { $0.nodes[2].maxKey = ViewIndex(rawValue: $0.nodes[2].maxKey.rawValue + 1) }, "node 2: maxKey")
-        // An empty node, and one wider than the branching factor.
-        expectOne(violations { $0.nodes[0].count = 0 }, "node 0: 0 children")
-        expectOne(violations { $0.nodes[2].count = UInt16(ChildBVH.branching + 1) }, "children")
-        // A leaf dropping an item: the hierarchy no longer holds every reachable subview.
-        expectOne(violations { $0.nodes[1].count -= 1; relax(&$0) }, "hierarchy holds 11 items, 12 reachable subviews")
-        // An item under two nodes.
-        expectOne(violations { $0.nodes[1].first -= 1; relax(&$0) }, "item 7 under two nodes")
+        // A root lane whose box no longer encloses its block.
+        expectOne(violations { $0.blocks[2].maxX[0] = $0.blocks[2].minX[0] }, "box does not enclose block 0")
+        // A wrong key at a node lane.
+        expectOne(violations { $0.blocks[2].key[1] += 1 }, "lane 1: key")
+        // A key of 0 (the empty-lane marker) on a lane that still has a box.
+        expectOne(violations { $0.blocks[1].key[3] = 0; relax(&$0) }, "key 0 with a box")
+        // A used lane after an empty one.
+        expectOne(violations { emptyLane(&$0, 1, 0); relax(&$0) }, "lane 1 used after an empty one")
+        // A block dropping an item: the hierarchy no longer holds every reachable subview.
+        expectOne(violations { emptyLane(&$0, 1, 3); relax(&$0) }, "hierarchy holds 11 items, 12 reachable subviews")
+        // The same key twice.
+        expectOne(violations { $0.blocks[1].key[0] = $0.blocks[0].key[0]; relax(&$0) }, "a key appears twice")
         // An item that names another view (a key not among the container's subviews).
-        expectOne(violations { $0.itemKeys[0] = ViewIndex(rawValue: 0); relax(&$0) }, "hierarchy holds 12 items, 12 reachable subviews")
-        // A child node that is not stored before its parent (here: the root is its own child).
-        expectOne(violations { $0.nodes[2].first = 2; $0.nodes[2].count = 1 }, "node 2: child node 2 is not stored before it")
-        // A node reached twice: node 1 made the parent of node 0, which the root also holds.
-        expectOne(violations { b in
-            b.nodes[1].childrenAreItems = false
-            b.nodes[1].first = 0
-            b.nodes[1].count = 1
-            relax(&b)
-        }, "node 0 reached twice")
+        expectOne(violations { $0.blocks[0].key[0] = UInt32(wide); relax(&$0) }, "hierarchy holds 12 items, 12 reachable subviews")
+        // A child block that is not stored before its parent (here: the root is its own child).
+        expectOne(violations { $0.blocks[2].child[0] = 2 }, "child 2 not stored before it")
+        // A block reached twice: both root lanes name block 0.
+        expectOne(violations { $0.blocks[2].child[1] = 0; relax(&$0) }, "block 0 reached twice")
         // The control: relaxing alone breaks nothing.
         #expect(violations { relax(&$0) }.isEmpty)
     }
 
     /// `check(root:)` on hierarchies built by hand.
     @Test func checkOnHandBuiltHierarchies() throws {
+        func lanes(_ boxes: [FBox], keys: [UInt32], children: [UInt32]?) -> ChildBVH.Block {
+            var b = ChildBVH.Block(
+                minX: SIMD8(repeating: .infinity), minY: SIMD8(repeating: .infinity),
+                maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
+                key: SIMD8(repeating: 0), child: SIMD8(repeating: children == nil ? ChildBVH.Block.itemMarker : 0))
+            for (i, box) in boxes.enumerated() {
+                b.minX[i] = box.minX
+                b.minY[i] = box.minY
+                b.maxX[i] = box.maxX
+                b.maxY[i] = box.maxY
+                b.key[i] = keys[i]
+                if let children { b.child[i] = children[i] }
+            }
+            return b
+        }
         var bvh = ChildBVH()
-        bvh.itemBoxes = [
-            FBox(minX: 0, minY: 0, maxX: 1, maxY: 1), FBox(minX: 2, minY: 0, maxX: 3, maxY: 1),
-            FBox(minX: 0, minY: 2, maxX: 1, maxY: 3),
-        ]
-        bvh.itemKeys = [ViewIndex(5), ViewIndex(9), ViewIndex(7)]
-        bvh.nodes = [
-            ChildBVH.Node(box: FBox(minX: 0, minY: 0, maxX: 3, maxY: 1), maxKey: ViewIndex(9), first: 0, count: 2, childrenAreItems: true),
-            ChildBVH.Node(box: FBox(minX: 0, minY: 2, maxX: 1, maxY: 3), maxKey: ViewIndex(7), first: 2, count: 1, childrenAreItems: true),
-            ChildBVH.Node(box: FBox(minX: 0, minY: 0, maxX: 3, maxY: 3), maxKey: ViewIndex(9), first: 0, count: 2, childrenAreItems: false),
+        bvh.blocks = [
+            lanes([FBox(minX: 0, minY: 0, maxX: 1, maxY: 1), FBox(minX: 2, minY: 0, maxX: 3, maxY: 1)], keys: [5, 9], children: nil),
+            lanes([FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [7], children: nil),
+            lanes([FBox(minX: 0, minY: 0, maxX: 3, maxY: 1), FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [9, 7], children: [0, 1]),
         ]
         let good = bvh.check(root: NodeIndex(rawValue: 2))
         #expect(Set(try good.get()) == [ViewIndex(5), ViewIndex(9), ViewIndex(7)])
@@ -199,16 +206,14 @@ import Testing
             return nil
         }
         #expect(failure({ _ in }) == nil)
-        #expect(failure({ _ in }, root: 3) == "node 3 out of range")
-        #expect(failure { $0.nodes[2].maxKey = ViewIndex(7) } == "node 2: maxKey #7, largest below it #9")
-        #expect(failure { $0.itemBoxes[1].maxX = 3.5 } == "node 0 does not enclose item 1")
-        #expect(failure { $0.nodes[1].box.maxY = 2.5 } == "node 1 does not enclose item 2")
-        #expect(failure { $0.nodes[1].first = 1; $0.nodes[1].box = FBox(minX: 0, minY: 0, maxX: 3, maxY: 3); $0.nodes[1].maxKey = ViewIndex(9) }
-                == "item 1 under two nodes")
-        #expect(failure { $0.nodes[1].first = 3 } == "node 1: item 3 out of range")
-        #expect(failure { $0.nodes[2].count = 0 } == "node 2: 0 children")
-        #expect(failure { $0.nodes[0].childrenAreItems = false; $0.nodes[0].first = 1; $0.nodes[0].count = 1; $0.nodes[0].maxKey = ViewIndex(7); $0.nodes[2].maxKey = ViewIndex(7) }
-                == "node 0: child node 1 is not stored before it")
+        #expect(failure({ _ in }, root: 3) == "block 3 out of range")
+        #expect(failure { $0.blocks[2].key[1] = 6 } == "block 2 lane 1: key 6, largest below 7")
+        #expect(failure { $0.blocks[2].maxX[0] = 2.5 } == "block 2 lane 0: box does not enclose block 0")
+        #expect(failure { $0.blocks[2].child[1] = 0; $0.blocks[2].key[1] = 9; $0.blocks[2].maxX[1] = 3; $0.blocks[2].maxY[1] = 3; $0.blocks[2].minY[1] = 0 }
+                == "block 0 reached twice")
+        #expect(failure { $0.blocks[1].key[0] = 5; $0.blocks[2].key[1] = 5 } == "a key appears twice")
+        #expect(failure { $0.blocks[2].child[0] = 2 } == "block 2 lane 0: child 2 not stored before it")
+        #expect(failure { $0.blocks[0].key[0] = 0 } == "block 0 lane 0: key 0 with a box")
         // The hierarchy `add(keys:boxes:)` builds passes, for every size around the branching factor.
         for n in [1, 2, 7, 8, 9, 63, 64, 65, 520] {
             var built = ChildBVH()
@@ -222,7 +227,7 @@ import Testing
             let root = built.add(keys: keys, boxes: boxes)
             let reached = try built.check(root: root).get()
             #expect(reached.count == n && Set(reached) == Set(keys), "n = \(n)")
-            #expect(built.nodes[root.position].maxKey == keys.last)
+            #expect(built.blocks[root.position].key.max() == keys.last!.rawValue)
         }
     }
 

@@ -31,8 +31,13 @@ let package = Package(
         // The benchmark harness (bench.md) with its baselines: `hitindex-bench`.
         .executableTarget(
             name: "HitIndexBenchmarks",
-            dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures", "HitIndexSceneFormat"],
+            dependencies: [
+                "HitIndex", "HitIndexReference", "HitIndexFixtures", "HitIndexSceneFormat", "HitIndexBenchMalloc",
+            ],
             path: "Benchmarks/HitIndexBenchmarks"),
+        // Counts heap allocations for the harness's allocsPerQuery: defines malloc & co. over glibc's
+        // __libc_* entry points. Linked only into hitindex-bench.
+        .target(name: "HitIndexBenchMalloc", path: "Benchmarks/HitIndexBenchMalloc"),
         .testTarget(
             name: "HitIndexTests",
             dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"],

@@ -1,0 +1,174 @@
+import Foundation
+
+/// The command line of `hitindex-bench` (shared/spec/bench.md), parsed by hand.
+struct Options {
+    static let allShapes = ["ui", "grid", "deep", "overlap", "random", "rico"]
+    static let allEngines = ["index", "tree", "linear", "reference"]
+
+    var shapes = Options.allShapes
+    var counts = [1000, 10000, 100_000, 1_000_000]
+    var engines = Options.allEngines
+    var queries = 100_000
+    var seed: UInt64 = 1
+    var jsonPath: String?
+    var svgDir: String?
+    var quick = false
+    /// Repetitions of each latency measurement; the reported figure is their median.
+    var repetitions = 5
+    /// Seconds one engine may spend on one configuration (validation and timing) before it is
+    /// given fewer queries, or skipped.
+    var budgetSeconds = 20.0
+    /// Overrides the RICO directory search.
+    var ricoDir: String?
+    /// Skips the DRAM/bandwidth probes (their JSON fields are then null).
+    var probes = true
+
+    static let usage = """
+        usage: hitindex-bench [--shapes ui,grid,deep,overlap,random,rico] [--counts 1000,10000,100000,1000000]
+                              [--engines index,tree,linear,reference] [--queries N] [--seed S]
+                              [--json FILE] [--svg DIR] [--quick]
+                              [--reps N] [--budget SECONDS] [--rico-dir DIR] [--no-probes]
+               hitindex-bench compare A.json B.json
+               hitindex-bench --help
+
+        Benchmarks the HitIndex engines (index, tree, linear, reference) on generated and real
+        (RICO) scenes. Every engine's answers are checked against the reference before anything is
+        timed; a disagreement exits with status 1.
+
+          --shapes LIST     scene shapes (default: all of ui,grid,deep,overlap,random,rico)
+          --counts LIST     view counts per shape (default: 1000,10000,100000,1000000)
+          --engines LIST    engines (default: index,tree,linear,reference)
+          --queries N       random points, and pointer-walk points, per configuration (default 100000)
+          --seed S          seed for scenes and queries (default 1)
+          --json FILE       write the results as JSON (fields of shared/spec/bench.md, plus extras)
+          --svg DIR         write SVG plots: query time and build time against view count
+          --quick           CI smoke test: counts 1000,10000, 2000 queries, 3 repetitions, 1 s budget;
+                            every shape and engine, under a minute
+          --reps N          repetitions per latency measurement (default 5; quick 3)
+          --budget SECONDS  time one engine may take on one configuration (default 20; quick 1.5):
+                            a slower engine runs on a prefix of the query set, and is skipped
+                            (not failed) when even the minimum does not fit
+          --rico-dir DIR    directory of the RICO JSON files (default: ../shared/realdata/
+                            rico-kim-sanghoon relative to the working directory or the package root)
+          --no-probes       skip the DRAM latency and bandwidth probes
+          compare A B       print per-configuration ratios B/A of two --json files
+
+        Exit status: 0 success, 1 validation failure, 2 usage or input error.
+        """
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var explicitCounts = false
+        var explicitQueries = false
+        var explicitReps = false
+        var explicitBudget = false
+        var i = 0
+        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            i += 1
+            guard i < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+            return arguments[i]
+        }
+        func list(_ name: String, _ text: String) throws(UsageError) -> [String] {
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingCharacters(in: .whitespaces)
+            }
+            guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
+                throw UsageError(message: "\(name): expected a comma-separated list, got '\(text)'")
+            }
+            return items
+        }
+        while i < arguments.count {
+            var arg = arguments[i]
+            var inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                inline = String(arg[arg.index(after: eq)...])
+                arg = String(arg[..<eq])
+            }
+            switch arg {
+            case "--shapes":
+                var shapes = try list(arg, value(arg, inline))
+                if shapes == ["all"] { shapes = allShapes }
+                for s in shapes where !allShapes.contains(s) {
+                    throw UsageError(message: "--shapes: unknown shape '\(s)' (expected \(allShapes.joined(separator: ",")))")
+                }
+                o.shapes = unique(shapes)
+            case "--counts":
+                let items = try list(arg, value(arg, inline))
+                var counts: [Int] = []
+                for item in items {
+                    guard let n = Int(item.replacingOccurrences(of: "_", with: "")), n >= 1, n <= 50_000_000 else {
+                        throw UsageError(message: "--counts: expected whole numbers from 1 to 50000000, got '\(item)'")
+                    }
+                    counts.append(n)
+                }
+                o.counts = unique(counts)
+                explicitCounts = true
+            case "--engines":
+                var engines = try list(arg, value(arg, inline))
+                if engines == ["all"] { engines = allEngines }
+                for e in engines where !allEngines.contains(e) {
+                    throw UsageError(message: "--engines: unknown engine '\(e)' (expected \(allEngines.joined(separator: ",")))")
+                }
+                o.engines = allEngines.filter(engines.contains)
+            case "--queries":
+                let v = try value(arg, inline)
+                guard let n = Int(v), n >= 1, n <= 100_000_000 else {
+                    throw UsageError(message: "--queries: expected a whole number from 1 to 100000000, got '\(v)'")
+                }
+                o.queries = n
+                explicitQueries = true
+            case "--seed":
+                let v = try value(arg, inline)
+                guard let s = UInt64(v) else { throw UsageError(message: "--seed: expected a whole number >= 0, got '\(v)'") }
+                o.seed = s
+            case "--json":
+                o.jsonPath = try value(arg, inline)
+            case "--svg":
+                o.svgDir = try value(arg, inline)
+            case "--quick":
+                guard inline == nil else { throw UsageError(message: "--quick takes no value") }
+                o.quick = true
+            case "--reps":
+                let v = try value(arg, inline)
+                guard let n = Int(v), n >= 1, n <= 1000 else {
+                    throw UsageError(message: "--reps: expected a whole number from 1 to 1000, got '\(v)'")
+                }
+                o.repetitions = n
+                explicitReps = true
+            case "--budget":
+                let v = try value(arg, inline)
+                guard let s = Double(v), s > 0, s.isFinite else {
+                    throw UsageError(message: "--budget: expected a positive number of seconds, got '\(v)'")
+                }
+                o.budgetSeconds = s
+                explicitBudget = true
+            case "--rico-dir":
+                o.ricoDir = try value(arg, inline)
+            case "--no-probes":
+                guard inline == nil else { throw UsageError(message: "--no-probes takes no value") }
+                o.probes = false
+            default:
+                throw UsageError(message: "unknown argument '\(arguments[i])'")
+            }
+            i += 1
+        }
+        if o.quick {
+            if !explicitCounts { o.counts = [1000, 10000] }
+            if !explicitQueries { o.queries = 2000 }
+            if !explicitReps { o.repetitions = 3 }
+            if !explicitBudget { o.budgetSeconds = 1.5 }
+        }
+        return o
+    }
+
+    private static func unique<T: Hashable>(_ xs: [T]) -> [T] {
+        var seen = Set<T>()
+        return xs.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import HitIndexFixtures
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The machine the run measured.
+struct MachineInfo {
+    var cpu: String
+    var cores: Int
+    var swift: String
+
+    static func current() -> MachineInfo {
+        var cpu = "unknown"
+        if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) {
+            for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+                if let colon = line.firstIndex(of: ":") {
+                    cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+                break
+            }
+        }
+        return MachineInfo(cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount, swift: swiftVersion())
+    }
+
+    /// `swift --version` at run time; the compiler that built the harness otherwise.
+    static func swiftVersion() -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["swift", "--version"]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        if (try? p.run()) != nil {
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self)
+            if let r = text.range(of: "Swift version ") {
+                let rest = text[r.upperBound...]
+                let v = rest.prefix { !$0.isWhitespace }
+                if !v.isEmpty { return String(v) }
+            }
+        }
+        return compiledWithSwift
+    }
+
+    static var compiledWithSwift: String {
+        #if compiler(>=6.3)
+            return "6.3 (compile time)"
+        #elseif compiler(>=6.2)
+            return "6.2 (compile time)"
+        #elseif compiler(>=6.1)
+            return "6.1 (compile time)"
+        #else
+            return "6.0 (compile time)"
+        #endif
+    }
+}
+
+/// Anonymous, page-aligned memory, asked for transparent huge pages (fewer TLB misses, so the
+/// probes measure DRAM rather than page walks where the kernel grants them).
+final class BigBuffer {
+    let base: UnsafeMutableRawPointer
+    let bytes: Int
+
+    init(bytes: Int) {
+        self.bytes = bytes
+        let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let p, p != MAP_FAILED else { fatalError("mmap of \(bytes) bytes failed") }
+        _ = madvise(p, bytes, Int32(MADV_HUGEPAGE))
+        base = p
+    }
+
+    deinit { munmap(base, bytes) }
+}
+
+enum Probes {
+    /// The latency of one dependent random load over a 512 MiB buffer: one index per 64-byte
+    /// line, the lines linked into a single random cycle (Sattolo), chased for a few million
+    /// loads; ns per load.
+    static func dramLatencyNs(bytes: Int = 512 << 20, loads: Int = 4_000_000, seed: UInt64) -> Double {
+        let lines = bytes / 64
+        let buffer = BigBuffer(bytes: bytes)
+        let words = buffer.base.bindMemory(to: UInt32.self, capacity: bytes / 4)
+        var perm = [UInt32](unsafeUninitializedCapacity: lines) { b, n in
+            for i in 0..<lines { b[i] = UInt32(i) }
+            n = lines
+        }
+        var rng = SeededGenerator(seed: seed ^ 0xD4A3)
+        // Sattolo: a uniformly random cyclic permutation, i -> perm[i].
+        for i in stride(from: lines - 1, to: 0, by: -1) { perm.swapAt(i, rng.int(below: i)) }
+        for i in 0..<lines { words[i * 16] = perm[i] }
+        perm = []
+        var x: UInt32 = 0
+        for _ in 0..<(lines / 4) { x = words[Int(x) * 16] }  // warm the TLB and the page tables
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let t0 = nowNs()
+            x = chase(words, from: x, loads: loads)
+            let t1 = nowNs()
+            best = min(best, Double(t1 - t0) / Double(loads))
+        }
+        blackHole(x)
+        withExtendedLifetime(buffer) {}
+        return best
+    }
+
+    /// Follows the chain `loads` times. Not inlined, and with the clock reads fenced, so that
+    /// the loads cannot be moved out of the timed interval.
+    @inline(never)
+    static func chase(_ words: UnsafeMutablePointer<UInt32>, from start: UInt32, loads: Int) -> UInt32 {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        var x = start
+        for _ in 0..<loads { x = words[Int(x) &* 16] }
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        return x
+    }
+
+    /// Single-thread read bandwidth: the best of a few sums of a 1 GiB buffer of UInt64, GB/s.
+    static func streamGBps(bytes: Int = 1 << 30, passes: Int = 4) -> Double {
+        let buffer = BigBuffer(bytes: bytes)
+        memset(buffer.base, 1, bytes)
+        var best = Double.infinity
+        for _ in 0..<passes {
+            let t0 = nowNs()
+            blackHole(sum(buffer.base, bytes: bytes))
+            best = min(best, Double(nowNs() - t0))
+        }
+        withExtendedLifetime(buffer) {}
+        return Double(bytes) / best
+    }
+
+    /// Sums `bytes` bytes (a multiple of 8) as UInt64 words, with independent accumulators.
+    @inline(never)
+    static func sum(_ base: UnsafeRawPointer, bytes: Int) -> UInt64 {
+        let n = bytes / 8
+        let p = base.assumingMemoryBound(to: UInt64.self)
+        var a = SIMD4<UInt64>(repeating: 0), b = SIMD4<UInt64>(repeating: 0)
+        var i = 0
+        while i + 8 <= n {
+            a &+= UnsafeRawPointer(p + i).loadUnaligned(as: SIMD4<UInt64>.self)
+            b &+= UnsafeRawPointer(p + i + 4).loadUnaligned(as: SIMD4<UInt64>.self)
+            i += 8
+        }
+        var s = (a &+ b).wrappedSum()
+        while i < n {
+            s &+= p[i]
+            i += 1
+        }
+        return s
+    }
+}
+
+/// `streamMs`: the time to read, once, as many bytes as an engine's structures occupy, from a
+/// buffer touched beforehand (so, like the engine's own arrays, it is resident).
+final class StreamReader {
+    private var buffer: BigBuffer?
+
+    func readMs(bytes: Int) -> Double {
+        let b = max(8, (bytes + 7) / 8 * 8)
+        if buffer == nil || buffer!.bytes < b {
+            let size = max(b, 64 << 20)
+            buffer = BigBuffer(bytes: size)
+            memset(buffer!.base, 1, size)
+        }
+        var times: [Double] = []
+        for _ in 0..<3 {
+            let t0 = nowNs()
+            blackHole(Probes.sum(buffer!.base, bytes: b))
+            times.append(Double(nowNs() - t0) / 1e6)
+        }
+        return median(times)
+    }
+}

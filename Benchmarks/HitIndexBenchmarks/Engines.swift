@@ -46,9 +46,7 @@ func flatSceneMemory(_ flat: FlatScene, idBytes: Int, includeChildBVH: Bool) -> 
     m.add("idOffsets", flat.count + 1, UInt32.self)
     m.add("idBytes", bytes: idBytes)
     if includeChildBVH {
-        m.add("bvh.itemBoxes", flat.childIndexes.itemBoxes.count, FBox.self)
-        m.add("bvh.itemKeys", flat.childIndexes.itemKeys.count, ViewIndex.self)
-        m.add("bvh.nodes", flat.childIndexes.nodes.count, ChildBVH.Node.self)
+        m.add("bvh.blocks", flat.childIndexes.blocks.count, ChildBVH.Block.self)
     }
     return m
 }

@@ -46,6 +46,7 @@ func flatSceneMemory(_ flat: FlatScene, idBytes: Int, includeChildBVH: Bool) -> 
     m.add("idOffsets", flat.count + 1, UInt32.self)
     m.add("idBytes", bytes: idBytes)
     if includeChildBVH {
+        m.add("subviewReach", flat.subviewReach.count, FBox.self)
         m.add("bvh.blocks", flat.childIndexes.blocks.count, ChildBVH.Block.self)
     }
     return m

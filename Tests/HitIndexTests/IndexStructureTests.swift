@@ -20,7 +20,7 @@ import Testing
     ) -> FlatScene {
         FlatScene(
             geometry: flat.geometry, links: links ?? flat.links, extras: extras ?? flat.extras,
-            predicates: flat.predicates, childIndexes: childIndexes ?? flat.childIndexes, roots: flat.roots,
+            predicates: flat.predicates, subviewReach: flat.subviewReach, childIndexes: childIndexes ?? flat.childIndexes, roots: flat.roots,
             maxDepth: flat.maxDepth, indexedDepth: flat.indexedDepth, idOffsets: flat.idOffsets, idBytes: flat.idBytes)
     }
 

@@ -150,6 +150,9 @@ extension FlatScene {
             }
         }
 
+        let subviewReach = childReach.map { $0.isEmpty ? FBox.empty : FBox(outward: $0) }
+        childReach = []
+
         // 4. Child BVHs for wide containers.
         var childIndexes = ChildBVH()
         for i in 0..<n where links[i].lastChild != .none && !links[i].flags.contains(.unreachable) {
@@ -185,6 +188,7 @@ extension FlatScene {
         if maxDepth == Int(UInt16.max) { maxDepth = n }
         self.maxDepth = maxDepth
         self.indexedDepth = indexedDepth
+        self.subviewReach = subviewReach
         self.geometry = geometry
         self.links = links
         self.extras = extras

@@ -61,6 +61,10 @@ public struct FlatScene: Sendable {
     public let extras: [NodeExtra]
     /// Custom narrowing predicates, by ``NodeExtra/predicate``.
     public let predicates: [@Sendable (Point) -> Bool]
+    /// Per view: where, in its own bounds space, any of its subviews could produce a hit (the
+    /// union of their reach), rounded outward; empty when none can. A touch outside it cannot
+    /// land below the view, so the search does not descend.
+    public let subviewReach: [FBox]
     /// The hierarchies over wide containers' subviews; each container's root is its
     /// ``NodeExtra/bvh``.
     public let childIndexes: ChildBVH

@@ -70,10 +70,11 @@ extension HitTestIndex {
     ) -> UInt32? {
         scene.geometry.withUnsafeBufferPointer { geometry in
             scene.links.withUnsafeBufferPointer { links in
+              scene.subviewReach.withUnsafeBufferPointer { subviewReach in
                 scene.extras.withUnsafeBufferPointer { extras in
                     scene.childIndexes.blocks.withUnsafeBufferPointer { bvhBlocks in
                         var s = Searcher(
-                            geometry: geometry, links: links, extras: extras, predicates: scene.predicates,
+                            geometry: geometry, links: links, subviewReach: subviewReach, extras: extras, predicates: scene.predicates,
                             bvhBlocks: bvhBlocks, frames: frames, nodes: nodes, counters: counters)
                         defer { counters = s.counters }
                         for root in scene.roots.reversed() {
@@ -83,6 +84,7 @@ extension HitTestIndex {
                         return noView
                     }
                 }
+              }
             }
         }
     }
@@ -92,6 +94,7 @@ extension HitTestIndex {
 struct Searcher {
     let geometry: UnsafeBufferPointer<NodeGeometry>
     let links: UnsafeBufferPointer<NodeLinks>
+    let subviewReach: UnsafeBufferPointer<FBox>
     let extras: UnsafeBufferPointer<NodeExtra>
     let predicates: [@Sendable (Point) -> Bool]
     let bvhBlocks: UnsafeBufferPointer<ChildBVH.Block>
@@ -142,7 +145,8 @@ struct Searcher {
         }
         let outside = flags.contains(.outside)
         if !inside && !outside { return .skip }
-        if link.lastChild == .none {
+        // No subview can answer here (or there is none): the view answers for itself.
+        if link.lastChild == .none || !subviewReach[Int(c)].contains(Float(p.x), Float(p.y)) {
             guard inside && !flags.contains(.passThrough) else { return .skip }
             return .hit(flags.contains(.redirect) ? extras[Int(link.extra)].redirect.rawValue : c)
         }

@@ -51,24 +51,30 @@ public struct ChildBVH: Sendable {
 
         /// A bit per lane of `block` whose box holds `(x, y)` and whose key is above `best`.
         ///
-        /// Scalar, branch-free loads from the block's memory: the generic `SIMD8` operators
-        /// compile to per-lane loops with spills on baseline x86-64, four times slower.
+        /// Two `SIMD4` halves, which baseline x86-64 compares natively (SSE); the `SIMD8`
+        /// operators compile there to per-lane loops with spills, four times slower.
+        /// Measured on the 1M grid, cache-hot walk: 40 scalar loads 175 ns, halves 147 ns.
         /// - Complexity: O(1): 8 lanes.
         @inlinable @inline(__always)
         public static func candidates(
             _ block: UnsafePointer<Block>, _ x: Float, _ y: Float, above best: UInt32
         ) -> UInt32 {
             let raw = UnsafeRawPointer(block)
+            let vx = SIMD4<Float>(repeating: x)
+            let vy = SIMD4<Float>(repeating: y)
+            let vb = SIMD4<UInt32>(repeating: best)
             var bits: UInt32 = 0
-            for lane in 0..<8 {
-                // Safe: lane < 8 and each field is 8 lanes of 4 bytes at its declared offset.
-                let minX = raw.load(fromByteOffset: Layout.minX + lane * 4, as: Float.self)
-                let minY = raw.load(fromByteOffset: Layout.minY + lane * 4, as: Float.self)
-                let maxX = raw.load(fromByteOffset: Layout.maxX + lane * 4, as: Float.self)
-                let maxY = raw.load(fromByteOffset: Layout.maxY + lane * 4, as: Float.self)
-                let key = raw.load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
-                let hit = (minX <= x) && (x <= maxX) && (minY <= y) && (y <= maxY) && (key > best)
-                bits |= (hit ? 1 : 0) << UInt32(lane)
+            for half in 0..<2 {
+                let o = half * 16
+                // Safe: each field is 8 lanes of 4 bytes at its declared offset; o + 16 <= 32.
+                let minX = raw.loadUnaligned(fromByteOffset: Layout.minX + o, as: SIMD4<Float>.self)
+                let minY = raw.loadUnaligned(fromByteOffset: Layout.minY + o, as: SIMD4<Float>.self)
+                let maxX = raw.loadUnaligned(fromByteOffset: Layout.maxX + o, as: SIMD4<Float>.self)
+                let maxY = raw.loadUnaligned(fromByteOffset: Layout.maxY + o, as: SIMD4<Float>.self)
+                let key = raw.loadUnaligned(fromByteOffset: Layout.key + o, as: SIMD4<UInt32>.self)
+                let mask = (minX .<= vx) .& (vx .<= maxX) .& (minY .<= vy) .& (vy .<= maxY) .& (key .> vb)
+                let lanes = SIMD4<UInt32>(repeating: 0).replacing(with: SIMD4<UInt32>(1, 2, 4, 8), where: mask)
+                bits |= lanes.wrappedSum() << UInt32(half * 4)
             }
             return bits
         }

@@ -54,9 +54,11 @@ extension View {
     /// violation with this view's id and the field.
     /// - Complexity: O(1).
     public func validateAttributes() throws(SceneError) {
-        let v = self
+        // One read of the attributes, not one (with its exclusivity check) per field.
+        let v = attributes
+        let id = self.id
         func fail(_ field: String, _ message: String) -> SceneError {
-            SceneError(location: .view(v.id), field: field, message: message)
+            SceneError(location: .view(id), field: field, message: message)
         }
         if !v.bounds.isFinite { throw fail("bounds", "expected 4 finite numbers, got \(v.bounds)") }
         if !v.center.isFinite { throw fail("center", "expected 2 finite numbers, got \(v.center)") }
@@ -75,7 +77,7 @@ extension View {
         if case .roundedRect(let r) = v.hitShape, !(r.isFinite && r >= 0) {
             throw fail("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
         }
-        if let w = v as? Window, !w.windowLevel.isFinite {
+        if let w = self as? Window, !w.windowLevel.isFinite {
             throw fail("level", "expected a finite number, got \(w.windowLevel)")
         }
     }

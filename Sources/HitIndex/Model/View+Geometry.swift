@@ -39,23 +39,17 @@ extension View {
 
     /// The data of the canonical superview→view conversion for this view's current geometry.
     /// - Complexity: O(1).
-    public var placement: ViewPlacement {
-        ViewPlacement(bounds: bounds, center: center, anchorPoint: anchorPoint, transform: transform)
-    }
+    public var placement: ViewPlacement { attributes.placement }
 
     /// This view's hit area (hit rect and shape), in its bounds space; ``hitPredicate`` may narrow
     /// it further.
     /// - Complexity: O(1).
-    public var hitRegion: HitRegion {
-        HitRegion(bounds: bounds, insets: hitTestInsets, minimumHitSize: minimumHitSize, shape: hitShape)
-    }
+    public var hitRegion: HitRegion { attributes.hitRegion }
 
     /// Whether the eligibility rules let this view be hit-tested at all: not hidden, interaction
     /// enabled and `Double(alpha) >= 0.01` (see ``View/isHitTestable(hidden:userInteractionEnabled:alpha:)``).
     /// - Complexity: O(1).
-    public var isHitTestable: Bool {
-        View.isHitTestable(hidden: isHidden, userInteractionEnabled: isUserInteractionEnabled, alpha: alpha)
-    }
+    public var isHitTestable: Bool { attributes.isHitTestable }
 
     /// The eligibility rule of semantics §3, checked before `pointInside`:
     /// `!hidden && userInteractionEnabled && Double(alpha) >= 0.01`.

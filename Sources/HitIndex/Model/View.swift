@@ -13,33 +13,72 @@ public class View {
     /// user interaction disabled).
     public let className: String
 
+    /// Every attribute that decides hit-testing, as one value: read it once to see a view whole.
+    ///
+    /// The properties below (``bounds``, ``center``, …, ``isPassThrough``) read and write it.
+    public var attributes: ViewAttributes
+
     /// The bounds: `origin` is the scroll offset, `size` the view's size in its own space.
-    public var bounds: Rect
+    public var bounds: Rect {
+        get { attributes.bounds }
+        set { attributes.bounds = newValue }
+    }
     /// The layer position, in the superview's bounds space (for a window: in screen space).
-    public var center: Point
+    public var center: Point {
+        get { attributes.center }
+        set { attributes.center = newValue }
+    }
     /// The point of the bounds, in unit coordinates, that sits at ``center``. Default `(0.5, 0.5)`.
-    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var anchorPoint: Point {
+        get { attributes.anchorPoint }
+        set { attributes.anchorPoint = newValue }
+    }
     /// The transform around the anchor point. Default identity.
-    public var transform = AffineTransform.identity
-
+    public var transform: AffineTransform {
+        get { attributes.transform }
+        set { attributes.transform = newValue }
+    }
     /// A hidden view and its subtree are never hit.
-    public var isHidden = false
+    public var isHidden: Bool {
+        get { attributes.isHidden }
+        set { attributes.isHidden = newValue }
+    }
     /// The view's own opacity, stored as `Float` like `CALayer.opacity`; below 0.01 it is never hit.
-    public var alpha: Float = 1
+    public var alpha: Float {
+        get { attributes.alpha }
+        set { attributes.alpha = newValue }
+    }
     /// A view with interaction disabled and its subtree are never hit.
-    public var isUserInteractionEnabled: Bool
-
+    public var isUserInteractionEnabled: Bool {
+        get { attributes.isUserInteractionEnabled }
+        set { attributes.isUserInteractionEnabled = newValue }
+    }
     /// Insets of the hit rect from the bounds, like `UIEdgeInsets`; negative values enlarge it.
-    public var hitTestInsets = EdgeInsets.zero
+    public var hitTestInsets: EdgeInsets {
+        get { attributes.hitTestInsets }
+        set { attributes.hitTestInsets = newValue }
+    }
     /// After insets, the hit rect grows symmetrically to at least this size (44×44 targets).
-    public var minimumHitSize = Size.zero
+    public var minimumHitSize: Size {
+        get { attributes.minimumHitSize }
+        set { attributes.minimumHitSize = newValue }
+    }
     /// The shape of the hit area over the hit rect.
-    public var hitShape = HitShape.rect
+    public var hitShape: HitShape {
+        get { attributes.hitShape }
+        set { attributes.hitShape = newValue }
+    }
     /// Subviews are searched even when the point is outside this view's hit area (raised tab-bar
     /// button); the view itself is still only hit inside it.
-    public var hitTestsSubviewsOutsideBounds = false
+    public var hitTestsSubviewsOutsideBounds: Bool {
+        get { attributes.hitTestsSubviewsOutsideBounds }
+        set { attributes.hitTestsSubviewsOutsideBounds = newValue }
+    }
     /// The view is never the result itself; its subviews still are (transparent overlays).
-    public var isPassThrough = false
+    public var isPassThrough: Bool {
+        get { attributes.isPassThrough }
+        set { attributes.isPassThrough = newValue }
+    }
     /// Whenever this view's `hitTest` would return a view, it returns this one instead (paging
     /// scroll view, seed 002's forced view). Must be a view of the same scene.
     public weak var redirectTarget: View?
@@ -64,9 +103,9 @@ public class View {
     public init(id: String, className: String = "UIView", bounds: Rect, center: Point) {
         self.id = id
         self.className = className
-        self.bounds = bounds
-        self.center = center
-        self.isUserInteractionEnabled = View.defaultUserInteractionEnabled(forClass: className)
+        self.attributes = ViewAttributes(
+            bounds: bounds, center: center,
+            isUserInteractionEnabled: View.defaultUserInteractionEnabled(forClass: className))
     }
 
     /// Creates a detached view from a frame (identity transform, default anchor point).

@@ -98,9 +98,17 @@ extension ChildBVH {
         return UInt32(truncatingIfNeeded: d)
     }
 
-    /// Positions `0..<values.count` ordered by `values`, stably (two 16-bit LSD radix passes).
+    /// Positions `0..<values.count` ordered by `values`, ties by position: two 16-bit LSD radix
+    /// passes for large inputs; a comparison sort below 4096, where clearing the radix passes'
+    /// 65,536-entry tables would cost more than sorting (a UI scene has thousands of small
+    /// indexed lists).
     static func radixSortedPositions(_ values: [UInt32]) -> [UInt32] {
         let n = values.count
+        if n < 4096 {
+            var keyed = (0..<n).map { UInt64(values[$0]) << 32 | UInt64($0) }
+            keyed.sort()
+            return keyed.map { UInt32(truncatingIfNeeded: $0) }
+        }
         var order = [UInt32](unsafeUninitializedCapacity: n) { buffer, count in
             for i in 0..<n { buffer[i] = UInt32(i) }
             count = n

@@ -45,8 +45,10 @@ extension FlatScene {
         idBytes.reserveCapacity(n * 8)
         var redirectSources: [(slot: Int, target: ObjectIdentifier)] = []
         for (i, v) in views.enumerated() {
-            let placement = v.placement
-            let region = v.hitRegion
+            // One read of the view's attributes (each class-property access is checked).
+            let a = v.attributes
+            let placement = a.placement
+            let region = a.hitRegion
             geometry.append(
                 NodeGeometry(
                     centerX: placement.center.x, centerY: placement.center.y,
@@ -54,15 +56,15 @@ extension FlatScene {
                     minX: region.extents.minX, minY: region.extents.minY,
                     maxX: region.extents.maxX, maxY: region.extents.maxY))
             var flags: ViewFlags = []
-            if v.isHitTestable { flags.insert(.eligible) }
-            if v.isHidden { flags.insert(.hidden) }
-            if !v.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
-            if Double(v.alpha) < 0.01 { flags.insert(.transparent) }
-            if v.isPassThrough { flags.insert(.passThrough) }
-            if v.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
+            if a.isHitTestable { flags.insert(.eligible) }
+            if a.isHidden { flags.insert(.hidden) }
+            if !a.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+            if Double(a.alpha) < 0.01 { flags.insert(.transparent) }
+            if a.isPassThrough { flags.insert(.passThrough) }
+            if a.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
             var extra = NodeExtra.empty
             var needsExtra = false
-            switch v.hitShape {
+            switch a.hitShape {
             case .rect: break
             case .ellipse: flags.insert(.ellipse)
             case .roundedRect(let r):
@@ -70,9 +72,9 @@ extension FlatScene {
                 extra.radius = r
                 needsExtra = true
             }
-            if !v.transform.isIdentity {
+            if !a.transform.isIdentity {
                 flags.insert(.transformed)
-                extra.transform = v.transform
+                extra.transform = a.transform
                 extra.inverse = placement.inverse
                 needsExtra = true
             }

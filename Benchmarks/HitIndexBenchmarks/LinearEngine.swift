@@ -95,9 +95,12 @@ final class LinearEngine: BenchEngine {
                                 ty: g.centerY + t.ty - (t.b * g.anchorOffsetX + t.d * g.anchorOffsetY))
                             let w = pWorld.then(local)
                             world[i] = w
-                            let kappa = flags.contains(.transformed)
-                                ? max(1, max(abs(t.a) + abs(t.c), abs(t.b) + abs(t.d))
-                                    * max(abs(t.d) + abs(t.c), abs(t.b) + abs(t.a)) / abs(t.a * t.d - t.b * t.c))
+                            let kappa =
+                                flags.contains(.transformed)
+                                ? max(
+                                    1,
+                                    max(abs(t.a) + abs(t.c), abs(t.b) + abs(t.d))
+                                        * max(abs(t.d) + abs(t.c), abs(t.b) + abs(t.a)) / abs(t.a * t.d - t.b * t.c))
                                 : 1
                             // Magnitudes this level's conversion works with.
                             var m = max(abs(g.centerX), abs(g.centerY), abs(g.anchorOffsetX), abs(g.anchorOffsetY))
@@ -189,10 +192,16 @@ final class LinearEngine: BenchEngine {
                                             while k < count {
                                                 let off = k * MemoryLayout<Float>.stride
                                                 let hit =
-                                                    (rx0.loadUnaligned(fromByteOffset: off, as: SIMD8<Float>.self) .<= qx)
-                                                    .& (qx .<= rx1.loadUnaligned(fromByteOffset: off, as: SIMD8<Float>.self))
-                                                    .& (ry0.loadUnaligned(fromByteOffset: off, as: SIMD8<Float>.self) .<= qy)
-                                                    .& (qy .<= ry1.loadUnaligned(fromByteOffset: off, as: SIMD8<Float>.self))
+                                                    (rx0.loadUnaligned(fromByteOffset: off, as: SIMD8<Float>.self)
+                                                        .<= qx)
+                                                    .& (qx
+                                                        .<= rx1.loadUnaligned(
+                                                            fromByteOffset: off, as: SIMD8<Float>.self))
+                                                    .& (ry0.loadUnaligned(fromByteOffset: off, as: SIMD8<Float>.self)
+                                                        .<= qy)
+                                                    .& (qy
+                                                        .<= ry1.loadUnaligned(
+                                                            fromByteOffset: off, as: SIMD8<Float>.self))
                                                 if any(hit) {
                                                     for j in 0..<8 where hit[j] {
                                                         let r = exact(
@@ -245,7 +254,8 @@ final class LinearEngine: BenchEngine {
             if flags.contains(.transformed) {
                 p = ViewPlacement.toLocal(
                     Point(x: x, y: y), center: Point(x: g.centerX, y: g.centerY),
-                    inverse: extras[Int(link.extra)].inverse, anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
+                    inverse: extras[Int(link.extra)].inverse,
+                    anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
             } else {
                 p = ViewPlacement.toLocalTranslated(
                     Point(x: x, y: y), center: Point(x: g.centerX, y: g.centerY),

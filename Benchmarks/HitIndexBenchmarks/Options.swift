@@ -95,7 +95,8 @@ struct Options {
                 var shapes = try list(arg, value(arg, inline))
                 if shapes == ["all"] { shapes = allShapes }
                 for s in shapes where !allShapes.contains(s) {
-                    throw UsageError(message: "--shapes: unknown shape '\(s)' (expected \(allShapes.joined(separator: ",")))")
+                    throw UsageError(
+                        message: "--shapes: unknown shape '\(s)' (expected \(allShapes.joined(separator: ",")))")
                 }
                 o.shapes = unique(shapes)
             case "--counts":
@@ -113,7 +114,8 @@ struct Options {
                 var engines = try list(arg, value(arg, inline))
                 if engines == ["all"] { engines = allEngines }
                 for e in engines where !allEngines.contains(e) {
-                    throw UsageError(message: "--engines: unknown engine '\(e)' (expected \(allEngines.joined(separator: ",")))")
+                    throw UsageError(
+                        message: "--engines: unknown engine '\(e)' (expected \(allEngines.joined(separator: ",")))")
                 }
                 o.engines = allEngines.filter(engines.contains)
             case "--queries":
@@ -125,7 +127,9 @@ struct Options {
                 explicitQueries = true
             case "--seed":
                 let v = try value(arg, inline)
-                guard let s = UInt64(v) else { throw UsageError(message: "--seed: expected a whole number >= 0, got '\(v)'") }
+                guard let s = UInt64(v) else {
+                    throw UsageError(message: "--seed: expected a whole number >= 0, got '\(v)'")
+                }
                 o.seed = s
             case "--json":
                 o.jsonPath = try value(arg, inline)

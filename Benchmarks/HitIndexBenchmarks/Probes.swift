@@ -137,7 +137,8 @@ enum Probes {
     static func sum(_ base: UnsafeRawPointer, bytes: Int) -> UInt64 {
         let n = bytes / 8
         let p = base.assumingMemoryBound(to: UInt64.self)
-        var a = SIMD4<UInt64>(repeating: 0), b = SIMD4<UInt64>(repeating: 0)
+        var a = SIMD4<UInt64>(repeating: 0)
+        var b = SIMD4<UInt64>(repeating: 0)
         var i = 0
         while i + 8 <= n {
             a &+= UnsafeRawPointer(p + i).loadUnaligned(as: SIMD4<UInt64>.self)

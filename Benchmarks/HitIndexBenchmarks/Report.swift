@@ -81,7 +81,8 @@ enum Report {
             cols += [pad("skipped", 9), "", "", "", "", "", "", "  " + valid]
         } else {
             cols += [
-                pad(ns(r.queryNsP50), 9), pad(ns(r.queryNsP99), 9), pad(ns(r.coherentNsP50), 9), pad(si(r.batchQps1), 9),
+                pad(ns(r.queryNsP50), 9), pad(ns(r.queryNsP99), 9), pad(ns(r.coherentNsP50), 9),
+                pad(si(r.batchQps1), 9),
                 pad(si(r.batchQps2), 9), pad(fmt(r.allocsPerQuery, 2), 8), pad(ratio, 7), "  " + valid,
             ]
         }
@@ -128,12 +129,17 @@ enum Report {
         return out + "\""
     }
 
-    static func document(machine: MachineInfo, probes: Probed, options: Options, rows: [Row], seconds: Double) -> String {
+    static func document(machine: MachineInfo, probes: Probed, options: Options, rows: [Row], seconds: Double) -> String
+    {
         var s = "{\n"
-        s += "  \"machine\": { \"cpu\": \(json(machine.cpu)), \"cores\": \(machine.cores), \"swift\": \(json(machine.swift)) },\n"
-        s += "  \"probes\": { \"dramLatencyNs\": \(json(probes.dramLatencyNs)), \"streamGBps\": \(json(probes.streamGBps)) },\n"
-        s += "  \"run\": { \"queries\": \(options.queries), \"seed\": \(options.seed), \"repetitions\": \(options.repetitions), "
-        s += "\"budgetSeconds\": \(json(options.budgetSeconds)), \"quick\": \(options.quick), \"seconds\": \(json(seconds)) },\n"
+        s +=
+            "  \"machine\": { \"cpu\": \(json(machine.cpu)), \"cores\": \(machine.cores), \"swift\": \(json(machine.swift)) },\n"
+        s +=
+            "  \"probes\": { \"dramLatencyNs\": \(json(probes.dramLatencyNs)), \"streamGBps\": \(json(probes.streamGBps)) },\n"
+        s +=
+            "  \"run\": { \"queries\": \(options.queries), \"seed\": \(options.seed), \"repetitions\": \(options.repetitions), "
+        s +=
+            "\"budgetSeconds\": \(json(options.budgetSeconds)), \"quick\": \(options.quick), \"seconds\": \(json(seconds)) },\n"
         s += "  \"results\": [\n"
         for (k, r) in rows.enumerated() {
             let index = rows.first { $0.shape == r.shape && $0.views == r.views && $0.engine == "index" }
@@ -157,7 +163,8 @@ enum Report {
                     ("coherentNsP50", r.coherentNsP50 / index.coherentNsP50), ("buildMs", r.buildMs / index.buildMs),
                     ("bytesPerView", r.bytesPerView / index.bytesPerView), ("batchQps1", r.batchQps1 / index.batchQps1),
                 ]
-                f.append("\"overIndex\": { " + ratios.map { "\"\($0.0)\": \(json($0.1))" }.joined(separator: ", ") + " }")
+                f.append(
+                    "\"overIndex\": { " + ratios.map { "\"\($0.0)\": \(json($0.1))" }.joined(separator: ", ") + " }")
             }
             s += "    { " + f.joined(separator: ", ") + " }" + (k == rows.count - 1 ? "\n" : ",\n")
         }

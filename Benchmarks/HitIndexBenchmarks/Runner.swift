@@ -58,7 +58,10 @@ func measureEngine<E: BenchEngine>(
     let walk = sets.walk[0..<n]
     var ctx = engine.makeContext()
     _ = timePass(engine, random, &ctx)
-    var p50 = [Double](), p99 = [Double](), c50 = [Double](), c99 = [Double]()
+    var p50 = [Double]()
+    var p99 = [Double]()
+    var c50 = [Double]()
+    var c99 = [Double]()
     for _ in 0..<repetitions {
         let r = batchLatencies(engine, random, batch: batch, &ctx)
         p50.append(quantile(r, 0.5))
@@ -75,7 +78,8 @@ func measureEngine<E: BenchEngine>(
     // so that scheduling noise on a shared machine does not dominate.
     let points = Array(random)
     let rounds = max(1, Int((throughputNs / (estimateNs * Double(n))).rounded(.up)))
-    var q1 = [Double](), q2 = [Double]()
+    var q1 = [Double]()
+    var q2 = [Double]()
     for _ in 0..<3 {
         q1.append(1e9 / timePass(engine, random, rounds: rounds, &ctx))
         q2.append(batchQps(engine, points, threads: 2, rounds: 2 * rounds, stackBytes: stackBytes))
@@ -118,12 +122,16 @@ func timedBuild<E>(maxSeconds: Double, _ build: () throws -> E) rethrows -> (E, 
 func runConfiguration(
     shape: String, count: Int, options: Options, rico: RicoLibrary?, stream: StreamReader, log: (String) -> Void
 ) -> [Row] {
-    let (scene, modelBytes) = Allocations.liveBytes { makeScene(shape: shape, count: count, seed: options.seed, rico: rico) }
+    let (scene, modelBytes) = Allocations.liveBytes {
+        makeScene(shape: shape, count: count, seed: options.seed, rico: rico)
+    }
     let views = scene.viewCount
     let idBytes = totalIDBytes(scene)
     let area = screenArea(of: scene)
     let sets = QuerySets(area: area, count: options.queries, seed: options.seed ^ UInt64(count))
-    log("\(shape) \(views) views (depth \(scene.depth)), screen area \(Report.fmt(area.maxX - area.minX))×\(Report.fmt(area.maxY - area.minY))")
+    log(
+        "\(shape) \(views) views (depth \(scene.depth)), screen area \(Report.fmt(area.maxX - area.minX))×\(Report.fmt(area.maxY - area.minY))"
+    )
 
     let buildSeconds = options.quick ? 0.1 : 1.0
     // Build. The reference is always there (the oracle); the others as asked.

@@ -82,23 +82,38 @@ enum SVG {
 
     static func marker(_ se: Series, _ x: Double, _ y: Double) -> String {
         let fill = se.secondary ? "white" : se.color
-        let cx = String(format: "%.1f", x), cy = String(format: "%.1f", y)
-        return "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"3.5\" fill=\"\(fill)\" stroke=\"\(se.color)\" stroke-width=\"1.5\"/>\n"
+        let cx = String(format: "%.1f", x)
+        let cy = String(format: "%.1f", y)
+        return
+            "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"3.5\" fill=\"\(fill)\" stroke=\"\(se.color)\" stroke-width=\"1.5\"/>\n"
     }
 
     /// A log–log line plot.
     static func plot(title: String, xLabel: String, yLabel: String, series: [Series], yTime: Bool) -> String {
-        let width = 760.0, height = 480.0
-        let left = 90.0, right = 200.0, top = 50.0, bottom = 60.0
-        let pw = width - left - right, ph = height - top - bottom
+        let width = 760.0
+        let height = 480.0
+        let left = 90.0
+        let right = 200.0
+        let top = 50.0
+        let bottom = 60.0
+        let pw = width - left - right
+        let ph = height - top - bottom
         let xs = series.flatMap { $0.points.map(\.0) }.filter { $0 > 0 && $0.isFinite }
         let ys = series.flatMap { $0.points.map(\.1) }.filter { $0 > 0 && $0.isFinite }
         // Whole decades around the data, or ±half a decade around data within one decade.
         func range(_ v: [Double]) -> (Double, Double) {
-            let lo = log10(v.min() ?? 1), hi = log10(v.max() ?? 10)
-            var a = floor(lo), b = ceil(hi)
-            if b - a <= 1 && hi - lo < 0.5 { a = lo - 0.5; b = hi + 0.5 }
-            if b <= a { a -= 0.5; b += 0.5 }
+            let lo = log10(v.min() ?? 1)
+            let hi = log10(v.max() ?? 10)
+            var a = floor(lo)
+            var b = ceil(hi)
+            if b - a <= 1 && hi - lo < 0.5 {
+                a = lo - 0.5
+                b = hi + 0.5
+            }
+            if b <= a {
+                a -= 0.5
+                b += 0.5
+            }
             return (a, b)
         }
         let (x0, x1) = range(xs)
@@ -126,11 +141,15 @@ enum SVG {
                 let x = px(v)
                 if labelX.contains(m) {
                     let grid = m == 1 ? "#ddd" : "#f0f0f0"
-                    s += "<line x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(top + ph))\" stroke=\"\(grid)\"/>\n"
-                    s += "<line x1=\"\(f(x))\" y1=\"\(f(top + ph))\" x2=\"\(f(x))\" y2=\"\(f(top + ph + 6))\" stroke=\"black\"/>\n"
-                    s += "<text x=\"\(f(x))\" y=\"\(f(top + ph + 20))\" text-anchor=\"middle\">\(countLabel(v))</text>\n"
+                    s +=
+                        "<line x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(top + ph))\" stroke=\"\(grid)\"/>\n"
+                    s +=
+                        "<line x1=\"\(f(x))\" y1=\"\(f(top + ph))\" x2=\"\(f(x))\" y2=\"\(f(top + ph + 6))\" stroke=\"black\"/>\n"
+                    s +=
+                        "<text x=\"\(f(x))\" y=\"\(f(top + ph + 20))\" text-anchor=\"middle\">\(countLabel(v))</text>\n"
                 } else {
-                    s += "<line x1=\"\(f(x))\" y1=\"\(f(top + ph))\" x2=\"\(f(x))\" y2=\"\(f(top + ph + 3))\" stroke=\"black\"/>\n"
+                    s +=
+                        "<line x1=\"\(f(x))\" y1=\"\(f(top + ph))\" x2=\"\(f(x))\" y2=\"\(f(top + ph + 3))\" stroke=\"black\"/>\n"
                 }
             }
             d += 1
@@ -144,19 +163,25 @@ enum SVG {
                 let y = py(v)
                 if labelY.contains(m) {
                     let grid = m == 1 ? "#ddd" : "#f0f0f0"
-                    s += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + pw))\" y2=\"\(f(y))\" stroke=\"\(grid)\"/>\n"
-                    s += "<line x1=\"\(f(left - 6))\" y1=\"\(f(y))\" x2=\"\(f(left))\" y2=\"\(f(y))\" stroke=\"black\"/>\n"
+                    s +=
+                        "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + pw))\" y2=\"\(f(y))\" stroke=\"\(grid)\"/>\n"
+                    s +=
+                        "<line x1=\"\(f(left - 6))\" y1=\"\(f(y))\" x2=\"\(f(left))\" y2=\"\(f(y))\" stroke=\"black\"/>\n"
                     let label = yTime ? timeLabel(v) : msLabel(v)
                     s += "<text x=\"\(f(left - 9))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(label))</text>\n"
                 } else {
-                    s += "<line x1=\"\(f(left - 3))\" y1=\"\(f(y))\" x2=\"\(f(left))\" y2=\"\(f(y))\" stroke=\"black\"/>\n"
+                    s +=
+                        "<line x1=\"\(f(left - 3))\" y1=\"\(f(y))\" x2=\"\(f(left))\" y2=\"\(f(y))\" stroke=\"black\"/>\n"
                 }
             }
             d += 1
         }
-        s += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(pw))\" height=\"\(f(ph))\" fill=\"none\" stroke=\"black\"/>\n"
-        s += "<text x=\"\(f(left + pw / 2))\" y=\"\(f(height - 15))\" text-anchor=\"middle\">\(escape(xLabel)) (log)</text>\n"
-        s += "<text x=\"20\" y=\"\(f(top + ph / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(f(top + ph / 2)))\">\(escape(yLabel)) (log)</text>\n"
+        s +=
+            "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(pw))\" height=\"\(f(ph))\" fill=\"none\" stroke=\"black\"/>\n"
+        s +=
+            "<text x=\"\(f(left + pw / 2))\" y=\"\(f(height - 15))\" text-anchor=\"middle\">\(escape(xLabel)) (log)</text>\n"
+        s +=
+            "<text x=\"20\" y=\"\(f(top + ph / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 20 \(f(top + ph / 2)))\">\(escape(yLabel)) (log)</text>\n"
         // Lines and markers.
         for se in series {
             var segments: [[(Double, Double)]] = [[]]
@@ -176,7 +201,8 @@ enum SVG {
         // Legend.
         let lx = left + pw + 15
         var ly = top + 10
-        s += "<rect x=\"\(f(lx - 5))\" y=\"\(f(top - 5))\" width=\"\(f(right - 20))\" height=\"\(f(Double(series.count) * 20 + 15))\" fill=\"white\" stroke=\"#999\"/>\n"
+        s +=
+            "<rect x=\"\(f(lx - 5))\" y=\"\(f(top - 5))\" width=\"\(f(right - 20))\" height=\"\(f(Double(series.count) * 20 + 15))\" fill=\"white\" stroke=\"#999\"/>\n"
         for se in series {
             s += "<line x1=\"\(f(lx))\" y1=\"\(f(ly))\" x2=\"\(f(lx + 28))\" y2=\"\(f(ly))\" \(stroke(se))/>\n"
             s += marker(se, lx + 14, ly)

@@ -15,10 +15,16 @@ func makeScene(shape: String, count: Int, seed: UInt64, rico: RicoLibrary?) -> S
 
 /// The screen-space box covering every window (the area random queries are drawn from).
 func screenArea(of scene: Scene) -> Extents {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
     for w in scene.windows {
         let e = Extents(w.bounds)
-        for p in [Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY), Point(x: e.maxX, y: e.maxY)] {
+        for p in [
+            Point(x: e.minX, y: e.minY), Point(x: e.maxX, y: e.minY), Point(x: e.minX, y: e.maxY),
+            Point(x: e.maxX, y: e.maxY),
+        ] {
             let s = w.convertToScreen(p)
             minX = min(minX, s.x)
             minY = min(minY, s.y)
@@ -111,7 +117,8 @@ struct RicoLibrary {
 
     /// Parses every `*.json` file of `directory` (sorted by name).
     static func load(directory: String) throws -> RicoLibrary {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+            .sorted()
         var screens: [Screen] = []
         for name in names {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(name)"))
@@ -125,7 +132,9 @@ struct RicoLibrary {
                     throw LoadError(description: "\(directory)/\(name): a node without 4 bounds")
                 }
                 let v = b.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
-                guard v.allSatisfy(\.isFinite) else { throw LoadError(description: "\(directory)/\(name): non-numeric bounds") }
+                guard v.allSatisfy(\.isFinite) else {
+                    throw LoadError(description: "\(directory)/\(name): non-numeric bounds")
+                }
                 let visibility = obj["visibility"] as? String ?? "visible"
                 nodes.append(
                     Node(
@@ -175,7 +184,8 @@ struct RicoLibrary {
             window.addSubview(container)
             views.removeAll(keepingCapacity: true)
             for (i, node) in screen.nodes.enumerated() {
-                let (pl, pt) = node.parent >= 0
+                let (pl, pt) =
+                    node.parent >= 0
                     ? (screen.nodes[Int(node.parent)].left, screen.nodes[Int(node.parent)].top) : (0.0, 0.0)
                 let v = View(
                     id: "s\(n).\(i)", className: node.clickable ? "UIButton" : "UIView",

@@ -163,7 +163,8 @@ final class TreeEngine: BenchEngine {
             let flags = cl.flags.rawValue
             // Eligibility before pointInside.
             if flags & eligible == 0 { continue }
-            let p = convert(Int(c), cl.flags, cl.extra, frames[top].x, frames[top].y, geometry: geometry, extras: extras)
+            let p = convert(
+                Int(c), cl.flags, cl.extra, frames[top].x, frames[top].y, geometry: geometry, extras: extras)
             let isIn = inside(Int(c), cl.flags, cl.extra, p.x, p.y, geometry: geometry, extras: extras)
             if !isIn && flags & outside == 0 { continue }
             let parentRedirect = frames[top].redirect

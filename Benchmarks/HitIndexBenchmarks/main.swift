@@ -2,7 +2,6 @@ import Foundation
 
 // hitindex-bench: the benchmark harness of shared/spec/bench.md. See perf/README.md.
 
-
 /// Standard output, unbuffered, so that the table appears as configurations finish.
 func out(_ s: String = "") {
     FileHandle.standardOutput.write(Data((s + "\n").utf8))
@@ -73,8 +72,10 @@ var probed = Probed()
 if options.probes {
     probed.dramLatencyNs = Probes.dramLatencyNs(seed: options.seed)
     probed.streamGBps = Probes.streamGBps()
-    out(String(format: "probes: DRAM latency %.1f ns per dependent load (512 MiB), stream %.1f GB/s (1 thread)",
-                 probed.dramLatencyNs, probed.streamGBps))
+    out(
+        String(
+            format: "probes: DRAM latency %.1f ns per dependent load (512 MiB), stream %.1f GB/s (1 thread)",
+            probed.dramLatencyNs, probed.streamGBps))
 }
 out(
     "shapes \(options.shapes.joined(separator: ",")); counts \(options.counts.map(String.init).joined(separator: ",")); "

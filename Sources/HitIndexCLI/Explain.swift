@@ -36,12 +36,17 @@ enum Explain {
             console.line("hit: nil (no window's hit-test returned a view)")
         }
         if let winner = e.winner, let by = e.redirectedBy {
-            console.line("  \(name(winner)) won, and \(name(by)) redirects every hit in its subtree to \(e.result.map(name) ?? "nil")")
+            console.line(
+                "  \(name(winner)) won, and \(name(by)) redirects every hit in its subtree to \(e.result.map(name) ?? "nil")"
+            )
         }
         if !e.path.isEmpty {
             console.line("path, window first (touch in each view's bounds space):")
             for step in e.path {
-                let why = step.inside ? "inside its hit area" : "outside its hit area, searched because it hit-tests subviews outside its bounds"
+                let why =
+                    step.inside
+                    ? "inside its hit area"
+                    : "outside its hit area, searched because it hit-tests subviews outside its bounds"
                 console.line("  \(name(step.view)) (\(step.point.x.description), \(step.point.y.description)): \(why)")
             }
         }

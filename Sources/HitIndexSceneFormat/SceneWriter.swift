@@ -153,7 +153,8 @@ public enum SceneWriter {
                 v.isUserInteractionEnabled
                     ? ", \"userInteractionEnabled\": true" : ", \"userInteractionEnabled\": false")
         }
-        if !allPositiveZero([v.hitTestInsets.top, v.hitTestInsets.left, v.hitTestInsets.bottom, v.hitTestInsets.right]) {
+        if !allPositiveZero([v.hitTestInsets.top, v.hitTestInsets.left, v.hitTestInsets.bottom, v.hitTestInsets.right])
+        {
             let i = v.hitTestInsets
             out.append(", \"hitTestInsets\": ")
             out.appendNumbers([i.top, i.left, i.bottom, i.right])

@@ -27,8 +27,9 @@ import Testing
         let context = args.joined(separator: " ")
         #expect(r.status == 2, "\(context): status \(r.status)", sourceLocation: sourceLocation)
         #expect(r.out.isEmpty, "\(context): printed \(r.out.debugDescription)", sourceLocation: sourceLocation)
-        #expect(r.err.hasSuffix("\n") && r.err.filter { $0 == "\n" }.count == 1,
-                "\(context): not one line: \(r.err.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            r.err.hasSuffix("\n") && r.err.filter { $0 == "\n" }.count == 1,
+            "\(context): not one line: \(r.err.debugDescription)", sourceLocation: sourceLocation)
         for m in mentions {
             #expect(r.err.contains(m), "\(context): does not mention '\(m)': \(r.err)", sourceLocation: sourceLocation)
         }
@@ -81,7 +82,9 @@ import Testing
     @Test func queryTheWidenedHitArea() {
         // seed000-widened.json: SubView2 has hitTestInsets top -50, so its hit rect starts 50 points
         // higher: local y >= -50, i.e. screen y >= 221 - 50 = 171.
-        let r = TestSupport.run(["query", Self.widened, "--engine", "reference", "20,200", "20,171", "20,170.5", "20,160"])
+        let r = TestSupport.run([
+            "query", Self.widened, "--engine", "reference", "20,200", "20,171", "20,170.5", "20,160",
+        ])
         #expect(r.status == 0, "\(r.err)")
         // 20,200: SubView2 local (12,-21) in; SubView2Sub1 (4,-35) misses -> SubView2.
         // 20,171: local y -50 = the new minY -> SubView2. 20,170.5: -50.5 -> TopView (SubView1 ends at 167).
@@ -94,18 +97,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("points.txt")
         try """
-            # comment lines and blank lines are skipped
+        # comment lines and blank lines are skipped
 
-            40,40
-              \t
-              30,50
-            # -inf,-inf would be nil
-            -1,-1
-            inf,nan
-            """.write(to: file, atomically: true, encoding: .utf8)
+        40,40
+          \t
+          30,50
+        # -inf,-inf would be nil
+        -1,-1
+        inf,nan
+        """.write(to: file, atomically: true, encoding: .utf8)
         // The --points option comes before the argument points on the command line; argument points
         // are still answered first.
-        let r = TestSupport.run(["query", Self.seed000, "--points", file.path, "--engine", "reference", "220,193", "0,0"])
+        let r = TestSupport.run([
+            "query", Self.seed000, "--points", file.path, "--engine", "reference", "220,193", "0,0",
+        ])
         #expect(r.status == 0, "\(r.err)")
         #expect(Self.lines(r.out) == ["SubView3", "TopView", "SubView1Sub1Sub1", "SubView1Sub1", "nil", "nil"])
 
@@ -117,7 +122,9 @@ import Testing
 
         let noNewlineAtEnd = dir.appendingPathComponent("last.txt")
         try "155,97".write(to: noNewlineAtEnd, atomically: true, encoding: .utf8)
-        #expect(TestSupport.run(["query", Self.seed000, "--engine", "reference", "--points", noNewlineAtEnd.path]).out == "SubView3\n")
+        #expect(
+            TestSupport.run(["query", Self.seed000, "--engine", "reference", "--points", noNewlineAtEnd.path]).out
+                == "SubView3\n")
     }
 
     @Test func queryWithNoPointsPrintsNothing() {
@@ -156,7 +163,9 @@ import Testing
     @Test func queryEngines() {
         // The index answers the seed 000 taps as the logs show: SubView3, SubView1Sub1Sub1 and
         // TopView (the gap between SubView1 and SubView2).
-        let taps = TestSupport.run(["query", Self.seed000, "--engine", "index", "220,193", "84,71.5", "85,188.5", "nan,1"])
+        let taps = TestSupport.run([
+            "query", Self.seed000, "--engine", "index", "220,193", "84,71.5", "85,188.5", "nan,1",
+        ])
         #expect(taps.status == 0, "\(taps.err)")
         #expect(Self.lines(taps.out) == ["SubView3", "SubView1Sub1Sub1", "TopView", "nil"])
         Self.expectUsageError(["query", Self.seed000, "--engine", "fast", "1,1"], mentions: ["fast"])
@@ -177,18 +186,19 @@ import Testing
         let r = TestSupport.run(["trace", Self.seed000, "220,193"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.isEmpty)
-        #expect(r.out == """
-            hitTest TopView 220.0 193.0
-            pointInside TopView 220.0 193.0 true
-            hitTest SubView4 212.0 -185.0
-            pointInside SubView4 212.0 -185.0 false
-            return SubView4 nil
-            hitTest SubView3 65.0 96.0
-            pointInside SubView3 65.0 96.0 true
-            return SubView3 SubView3
-            return TopView SubView3
+        #expect(
+            r.out == """
+                hitTest TopView 220.0 193.0
+                pointInside TopView 220.0 193.0 true
+                hitTest SubView4 212.0 -185.0
+                pointInside SubView4 212.0 -185.0 false
+                return SubView4 nil
+                hitTest SubView3 65.0 96.0
+                pointInside SubView3 65.0 96.0 true
+                return SubView3 SubView3
+                return TopView SubView3
 
-            """)
+                """)
     }
 
     @Test func traceSkipsPointInsideOfAnIneligibleView() {
@@ -198,29 +208,30 @@ import Testing
         // -> (10,10): a UILabel is not interactive, so its hitTest returns nil without pointInside.
         let r = TestSupport.run(["trace", Self.seed003, "200,170"])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out == """
-            hitTest UIWindow 200.0 170.0
-            pointInside UIWindow 200.0 170.0 true
-            hitTest UITransitionView 200.0 170.0
-            pointInside UITransitionView 200.0 170.0 true
-            hitTest UIDropShadowView 200.0 170.0
-            pointInside UIDropShadowView 200.0 170.0 true
-            hitTest AView 180.0 70.0
-            pointInside AView 180.0 70.0 true
-            hitTest CView 30.0 60.0
-            pointInside CView 30.0 60.0 true
-            hitTest DView 20.0 20.0
-            pointInside DView 20.0 20.0 true
-            hitTest UILabel 10.0 10.0
-            return UILabel nil
-            return DView DView
-            return CView DView
-            return AView DView
-            return UIDropShadowView DView
-            return UITransitionView DView
-            return UIWindow DView
+        #expect(
+            r.out == """
+                hitTest UIWindow 200.0 170.0
+                pointInside UIWindow 200.0 170.0 true
+                hitTest UITransitionView 200.0 170.0
+                pointInside UITransitionView 200.0 170.0 true
+                hitTest UIDropShadowView 200.0 170.0
+                pointInside UIDropShadowView 200.0 170.0 true
+                hitTest AView 180.0 70.0
+                pointInside AView 180.0 70.0 true
+                hitTest CView 30.0 60.0
+                pointInside CView 30.0 60.0 true
+                hitTest DView 20.0 20.0
+                pointInside DView 20.0 20.0 true
+                hitTest UILabel 10.0 10.0
+                return UILabel nil
+                return DView DView
+                return CView DView
+                return AView DView
+                return UIDropShadowView DView
+                return UITransitionView DView
+                return UIWindow DView
 
-            """)
+                """)
     }
 
     @Test func traceTriesWindowsFrontToBack() {
@@ -233,30 +244,31 @@ import Testing
         let scene = Self.scenarios.appendingPathComponent("windows.json").path
         let r = TestSupport.run(["trace", scene, "10,10"])
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out == """
-            hitTest Alert -10.0 -150.0
-            pointInside Alert -10.0 -150.0 false
-            return Alert nil
-            hitTest StatusBar 10.0 10.0
-            pointInside StatusBar 10.0 10.0 true
-            hitTest Pill -140.0 10.0
-            pointInside Pill -140.0 10.0 false
-            return Pill nil
-            return StatusBar nil
-            hitTest Rotated -40.0 365.0
-            pointInside Rotated -40.0 365.0 false
-            return Rotated nil
-            hitTest Second -90.0 -90.0
-            pointInside Second -90.0 -90.0 false
-            return Second nil
-            hitTest Main 10.0 10.0
-            pointInside Main 10.0 10.0 true
-            hitTest MainButton 10.0 10.0
-            pointInside MainButton 10.0 10.0 true
-            return MainButton MainButton
-            return Main MainButton
+        #expect(
+            r.out == """
+                hitTest Alert -10.0 -150.0
+                pointInside Alert -10.0 -150.0 false
+                return Alert nil
+                hitTest StatusBar 10.0 10.0
+                pointInside StatusBar 10.0 10.0 true
+                hitTest Pill -140.0 10.0
+                pointInside Pill -140.0 10.0 false
+                return Pill nil
+                return StatusBar nil
+                hitTest Rotated -40.0 365.0
+                pointInside Rotated -40.0 365.0 false
+                return Rotated nil
+                hitTest Second -90.0 -90.0
+                pointInside Second -90.0 -90.0 false
+                return Second nil
+                hitTest Main 10.0 10.0
+                pointInside Main 10.0 10.0 true
+                hitTest MainButton 10.0 10.0
+                pointInside MainButton 10.0 10.0 true
+                return MainButton MainButton
+                return Main MainButton
 
-            """)
+                """)
     }
 
     @Test func traceOfANaNPoint() {
@@ -320,7 +332,8 @@ import Testing
             try first.out.write(to: file, atomically: true, encoding: .utf8)
             let check = TestSupport.run(["check", file.path])
             #expect(check.status == 0, "\(context): \(check.err)")
-            #expect(check.out == "ok: \(count) views, depth \(scene.depth), \(scene.windows.count) windows\n", "\(context)")
+            #expect(
+                check.out == "ok: \(count) views, depth \(scene.depth), \(scene.windows.count) windows\n", "\(context)")
             // And it can be queried.
             let q = TestSupport.run(["query", file.path, "--engine", "reference", "10,10", "200,400", "nan,0"])
             #expect(q.status == 0, "\(context): \(q.err)")
@@ -343,8 +356,12 @@ import Testing
 
     @Test(arguments: SceneShape.allCases)
     func generateFlatAndNestedFormsDescribeTheSameScene(shape: SceneShape) throws {
-        let flat = TestSupport.run(["generate", "--shape", shape.rawValue, "--count", "150", "--seed", "5", "--form", "flat"])
-        let nested = TestSupport.run(["generate", "--shape", shape.rawValue, "--count", "150", "--seed", "5", "--form", "nested"])
+        let flat = TestSupport.run([
+            "generate", "--shape", shape.rawValue, "--count", "150", "--seed", "5", "--form", "flat",
+        ])
+        let nested = TestSupport.run([
+            "generate", "--shape", shape.rawValue, "--count", "150", "--seed", "5", "--form", "nested",
+        ])
         #expect(flat.status == 0 && nested.status == 0)
         #expect(flat.out.contains("\"views\""))
         #expect(!flat.out.contains("\"subviews\""))
@@ -472,11 +489,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("scene.json")
         try """
-            {"windows": [{"id": "W", "frame": [0, 0, 375, 667], "subviews": [
-              {"id": "Rotated", "bounds": [0, 0, 100, 50], "center": [187.5, 300], "transform": [0, 1, -1, 0, 0]}]}]}
-            """.write(to: file, atomically: true, encoding: .utf8)
+        {"windows": [{"id": "W", "frame": [0, 0, 375, 667], "subviews": [
+          {"id": "Rotated", "bounds": [0, 0, 100, 50], "center": [187.5, 300], "transform": [0, 1, -1, 0, 0]}]}]}
+        """.write(to: file, atomically: true, encoding: .utf8)
         let expected = "scene.json: view \"Rotated\": transform: expected 6 finite numbers, got 5\n"
-        for args in [["check", file.path], ["query", file.path, "--engine", "reference", "1,1"], ["trace", file.path, "1,1"]] {
+        for args in [
+            ["check", file.path], ["query", file.path, "--engine", "reference", "1,1"], ["trace", file.path, "1,1"],
+        ] {
             let r = TestSupport.run(args)
             #expect(r.status == 2, "\(args)")
             #expect(r.out.isEmpty, "\(args)")

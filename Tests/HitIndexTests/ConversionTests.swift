@@ -96,7 +96,8 @@ import Testing
     @Test func scaleTransformScalesAroundTheAnchor() {
         // scale(2, 2), bounds (0, 0, 100, 50), center (100, 100): inverse scale(0.5, 0.5).
         // The frame is (0, 50, 200, 100); (0, 50) → dx = -100, dy = -50 → (-50, -25) + (50, 25) = (0, 0).
-        let p = placement(bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 100, y: 100), transform: .scale(2, 2))
+        let p = placement(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 100, y: 100), transform: .scale(2, 2))
         #expect(p.toLocal(Point(x: 0, y: 50)) == Point(x: 0, y: 0))
         #expect(p.toLocal(Point(x: 100, y: 100)) == Point(x: 50, y: 25))
         #expect(p.toLocal(Point(x: 200, y: 150)) == Point(x: 100, y: 50))
@@ -105,18 +106,21 @@ import Testing
 
     @Test func flipsMirrorAroundTheAnchor() {
         // scale(-1, 1), bounds (0, 0, 100, 50), center (50, 25): p = (-dx + 50, dy + 25).
-        let p = placement(bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 50, y: 25), transform: .scale(-1, 1))
+        let p = placement(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 50, y: 25), transform: .scale(-1, 1))
         #expect(p.toLocal(Point(x: 0, y: 0)) == Point(x: 100, y: 0))
         #expect(p.toLocal(Point(x: 10, y: 5)) == Point(x: 90, y: 5))
         #expect(p.toLocal(Point(x: 100, y: 50)) == Point(x: 0, y: 50))
         // scale(1, -1): p = (dx + 50, -dy + 25).
-        let q = placement(bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 50, y: 25), transform: .scale(1, -1))
+        let q = placement(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 50, y: 25), transform: .scale(1, -1))
         #expect(q.toLocal(Point(x: 10, y: 5)) == Point(x: 10, y: 45))
     }
 
     @Test func scaleZeroMapsEveryPointOntoTheAnchor() {
         // inverse of scale(0, 0) is scale(0, 0) (det 0 → unchanged), so lx = ly = 0 and p = anchorOffset.
-        let p = placement(bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 150, y: 150), transform: .scale(0, 0))
+        let p = placement(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 150, y: 150), transform: .scale(0, 0))
         var rng = SeededGenerator(seed: 0x5CA1E0)
         for i in 0..<1000 {
             let q = Point(x: (rng.unit() - 0.5) * 1e6, y: (rng.unit() - 0.5) * 1e6)
@@ -132,7 +136,8 @@ import Testing
 
     @Test func scaleOneZeroCollapsesOnlyY() {
         // scale(1, 0) is singular, so its "inverse" is itself: lx = dx, ly = 0 → p = (dx + 50, 25).
-        let p = placement(bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 150, y: 150), transform: .scale(1, 0))
+        let p = placement(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 50), center: Point(x: 150, y: 150), transform: .scale(1, 0))
         #expect(p.toLocal(Point(x: 100, y: 0)) == Point(x: 0, y: 25))
         #expect(p.toLocal(Point(x: 199, y: 9999)) == Point(x: 99, y: 25))
         #expect(p.toLocal(Point(x: 250, y: -3)) == Point(x: 150, y: 25))
@@ -141,7 +146,8 @@ import Testing
     @Test func fortyFiveDegreesAgainstHandValues() {
         // rotation(π/4) around center (0, 0), bounds (0, 0, 100, 100): p = R(-45°)(q) + (50, 50).
         // q = (10, 0): R(-45°)(10, 0) = (10 cos45, -10 sin45) = (7.0710678, -7.0710678).
-        let p = placement(bounds: Rect(x: 0, y: 0, width: 100, height: 100), center: Point(x: 0, y: 0), transform: .rotation(.pi / 4))
+        let p = placement(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 100), center: Point(x: 0, y: 0), transform: .rotation(.pi / 4))
         let r = p.toLocal(Point(x: 10, y: 0))
         #expect(abs(r.x - 57.0710678118654755) < 1e-12)
         #expect(abs(r.y - 42.9289321881345245) < 1e-12)
@@ -203,13 +209,17 @@ import Testing
         for (ti, t) in transforms.enumerated() {
             for i in 0..<100 {
                 let p = placement(
-                    bounds: Rect(x: (rng.unit() - 0.5) * 200, y: (rng.unit() - 0.5) * 200, width: rng.unit() * 500, height: rng.unit() * 500),
+                    bounds: Rect(
+                        x: (rng.unit() - 0.5) * 200, y: (rng.unit() - 0.5) * 200, width: rng.unit() * 500,
+                        height: rng.unit() * 500),
                     center: Point(x: (rng.unit() - 0.5) * 2000, y: (rng.unit() - 0.5) * 2000),
                     anchor: Point(x: rng.unit(), y: rng.unit()), transform: t)
                 let q = Point(x: (rng.unit() - 0.5) * 2000, y: (rng.unit() - 0.5) * 2000)
                 let back = p.toParent(p.toLocal(q))
                 // Magnitudes are below ~10^4 and the scale below 16: 1e-8 is thousands of ulps.
-                #expect(abs(back.x - q.x) < 1e-8 && abs(back.y - q.y) < 1e-8, "seed \(seed), transform #\(ti), sample \(i): \(q) → \(back)")
+                #expect(
+                    abs(back.x - q.x) < 1e-8 && abs(back.y - q.y) < 1e-8,
+                    "seed \(seed), transform #\(ti), sample \(i): \(q) → \(back)")
             }
         }
     }

@@ -46,7 +46,9 @@ private final class StepCounter {
     func referenceReturnsTheDeepestViewOfA100kChain() throws {
         let (scene, _, deepest) = Self.chain(depth: Self.depth)
         #expect(scene.depth == Self.depth + 1)
-        let points = [Point(x: 50, y: 50), Point(x: 0, y: 0), Point(x: 99.5, y: 99.5), Point(x: 100, y: 50), Point(x: .nan, y: 1)]
+        let points = [
+            Point(x: 50, y: 50), Point(x: 0, y: 0), Point(x: 99.5, y: 99.5), Point(x: 100, y: 50), Point(x: .nan, y: 1),
+        ]
         let hits = ReferenceHitTester().hitTest(scene, at: points)
         #expect(hits.count == 5)
         #expect(hits[0] === deepest)

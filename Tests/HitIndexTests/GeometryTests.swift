@@ -76,8 +76,9 @@ import Testing
         let rects = [
             Rect(x: 0, y: 0, width: 100, height: 100),
             Rect(x: 100, y: 100, width: -100, height: -100),
-            Rect(x: -.greatestFiniteMagnitude, y: -.greatestFiniteMagnitude,
-                 width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
+            Rect(
+                x: -.greatestFiniteMagnitude, y: -.greatestFiniteMagnitude,
+                width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
         ]
         for r in rects {
             // A finite probe inside the rect, so that only the non-finite coordinate can fail it.
@@ -337,7 +338,8 @@ import Testing
         // w -= (left + right), not (w - left) - right: the roundings differ.
         // 0.1 + 0.2 = 0.30000000000000004, so 0.3 - (0.1 + 0.2) = -5.551115123125783e-17,
         // while (0.3 - 0.1) - 0.2 = -2.7755575615628914e-17.
-        let r = EdgeInsets(top: 0.1, left: 0.1, bottom: 0.2, right: 0.2).inset(Rect(x: 0, y: 0, width: 0.3, height: 0.3))
+        let r = EdgeInsets(top: 0.1, left: 0.1, bottom: 0.2, right: 0.2).inset(
+            Rect(x: 0, y: 0, width: 0.3, height: 0.3))
         #expect(r.size.width == -5.551115123125783e-17)
         #expect(r.size.height == -5.551115123125783e-17)
         #expect(r.size.width != (0.3 - 0.1) - 0.2)

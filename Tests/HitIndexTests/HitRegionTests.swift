@@ -60,7 +60,8 @@ import Testing
     @Test func seed000WidenedTopInsetIsHalfOpen() {
         // seed 000's SubView2 (359 × 150) with top -50: [0, 359) × [-50, 150). y = -50 is in (the
         // min edge), which the article's own override (-50 < y < 0) would have left out.
-        let r = region(Rect(x: 0, y: 0, width: 359, height: 150), insets: EdgeInsets(top: -50, left: 0, bottom: 0, right: 0))
+        let r = region(
+            Rect(x: 0, y: 0, width: 359, height: 150), insets: EdgeInsets(top: -50, left: 0, bottom: 0, right: 0))
         #expect(r.contains(Point(x: 85.5, y: -22.5)))  // the logged point
         #expect(r.contains(Point(x: 85.5, y: -50)))
         #expect(!r.contains(Point(x: 85.5, y: (-50.0).nextDown)))
@@ -69,7 +70,8 @@ import Testing
     @Test func insetsLargerThanTheBoundsAreStandardized() {
         // (0, 0, 10, 10) with left 8, right 8 → (8, 0, -6, 10), standardized to [2, 8) × [0, 10):
         // exactly what `bounds.inset(by:).contains(p)` answers in UIKit.
-        let r = region(Rect(x: 0, y: 0, width: 10, height: 10), insets: EdgeInsets(top: 0, left: 8, bottom: 0, right: 8))
+        let r = region(
+            Rect(x: 0, y: 0, width: 10, height: 10), insets: EdgeInsets(top: 0, left: 8, bottom: 0, right: 8))
         #expect(r.extents == Extents(minX: 2, minY: 0, maxX: 8, maxY: 10))
         #expect(r.contains(Point(x: 2, y: 5)))
         #expect(!r.contains(Point(x: 8, y: 5)))
@@ -276,10 +278,12 @@ import Testing
             let midY = e.minY * 0.5 + e.maxY * 0.5
             let midX = e.minX * 0.5 + e.maxX * 0.5
             if midY >= e.minY + rr && midY <= e.maxY - rr {
-                #expect(r.contains(Point(x: e.minX, y: midY)), "seed \(seed), sample \(i): left edge of \(e), r \(radius)")
+                #expect(
+                    r.contains(Point(x: e.minX, y: midY)), "seed \(seed), sample \(i): left edge of \(e), r \(radius)")
             }
             if midX >= e.minX + rr && midX <= e.maxX - rr {
-                #expect(r.contains(Point(x: midX, y: e.minY)), "seed \(seed), sample \(i): top edge of \(e), r \(radius)")
+                #expect(
+                    r.contains(Point(x: midX, y: e.minY)), "seed \(seed), sample \(i): top edge of \(e), r \(radius)")
             }
             #expect(!r.contains(Point(x: e.maxX, y: midY)), "seed \(seed), sample \(i)")
             #expect(!r.contains(Point(x: midX, y: e.maxY)), "seed \(seed), sample \(i)")

@@ -40,7 +40,11 @@ import Testing
                     let one = index.hitTest(p)
                     if all.first != one {
                         bad += 1
-                        if bad <= 3 { Issue.record("\(shape) seed \(seed) at \(p): hitTestAll \(all.prefix(3)), hitTest \(String(describing: one))") }
+                        if bad <= 3 {
+                            Issue.record(
+                                "\(shape) seed \(seed) at \(p): hitTestAll \(all.prefix(3)), hitTest \(String(describing: one))"
+                            )
+                        }
                     }
                 }
                 #expect(bad == 0, "\(shape) seed \(seed): \(bad) of \(points.count) points")
@@ -93,7 +97,9 @@ import Testing
                 }
                 for v in peeled { v.isPassThrough = false }
                 if got != expected {
-                    Issue.record("random seed \(seed) at \(p): hitTestAll \(got), reference peeling \(expected)\nscene: \(IndexAgreement.json(scene))")
+                    Issue.record(
+                        "random seed \(seed) at \(p): hitTestAll \(got), reference peeling \(expected)\nscene: \(IndexAgreement.json(scene))"
+                    )
                     return
                 }
             }
@@ -364,7 +370,9 @@ import Testing
         // Cell corners and gap points.
         for k in stride(from: 0, to: 100, by: 7) {
             let a = Double(k) * 22
-            points += [Point(x: a + 1, y: a + 1), Point(x: a + 21, y: a + 21), Point(x: a, y: a), Point(x: a + 21.5, y: a + 5)]
+            points += [
+                Point(x: a + 1, y: a + 1), Point(x: a + 21, y: a + 21), Point(x: a, y: a), Point(x: a + 21.5, y: a + 5),
+            ]
         }
         let expected = ReferenceHitTester().hitTest(scene, at: points).map { $0?.id }
         var worstBoxes = 0

@@ -92,11 +92,17 @@ import Testing
         let queried = clock.now
         let reference = ReferenceHitTester().hitTest(scene, at: points).map { $0?.id }
         let referenced = clock.now
-        print("\(label): build \(built - start), \(points.count) index queries \(queried - built), reference \(referenced - queried)")
+        print(
+            "\(label): build \(built - start), \(points.count) index queries \(queried - built), reference \(referenced - queried)"
+        )
         for (k, p) in points.enumerated() {
             let oracle = chainAnswer(chain, p)
-            #expect(got[k] == reference[k], "\(label): at (\(p.x), \(p.y)) index \(got[k] ?? "nil"), reference \(reference[k] ?? "nil")")
-            #expect(reference[k] == oracle, "\(label): at (\(p.x), \(p.y)) reference \(reference[k] ?? "nil"), chain walk \(oracle ?? "nil")")
+            #expect(
+                got[k] == reference[k],
+                "\(label): at (\(p.x), \(p.y)) index \(got[k] ?? "nil"), reference \(reference[k] ?? "nil")")
+            #expect(
+                reference[k] == oracle,
+                "\(label): at (\(p.x), \(p.y)) reference \(reference[k] ?? "nil"), chain walk \(oracle ?? "nil")")
         }
         #expect(index.scene.invariantViolations().isEmpty)
         return got
@@ -117,7 +123,9 @@ import Testing
         var shrinks: [Int] = []
         for k in 1..<running.count where running[k] != running[k - 1] && !Self.isEmpty(running[k]) { shrinks.append(k) }
         let lastNonEmpty = try #require(running.lastIndex { !Self.isEmpty($0) })
-        print("deep chain: running intersection shrinks at \(shrinks.count) levels, non-empty down to level \(lastNonEmpty)")
+        print(
+            "deep chain: running intersection shrinks at \(shrinks.count) levels, non-empty down to level \(lastNonEmpty)"
+        )
         #expect(shrinks.count > 10)
         var rng = SeededGenerator(seed: 2024)
         var levels = [1, 2, shrinks.first!, shrinks.last!, lastNonEmpty]
@@ -129,8 +137,9 @@ import Testing
         // Hand-derived: the middle of the last non-empty running intersection (half-integer
         // coordinates, converted exactly) is inside every rect down to that level and, the
         // next running intersection being empty, outside the next view's: that level answers.
-        let mid = Point(x: running[lastNonEmpty].minX * 0.5 + running[lastNonEmpty].maxX * 0.5,
-                        y: running[lastNonEmpty].minY * 0.5 + running[lastNonEmpty].maxY * 0.5)
+        let mid = Point(
+            x: running[lastNonEmpty].minX * 0.5 + running[lastNonEmpty].maxX * 0.5,
+            y: running[lastNonEmpty].minY * 0.5 + running[lastNonEmpty].maxY * 0.5)
         let index = try HitTestIndex(scene)
         #expect(index.hitTestID(mid) == chain[lastNonEmpty].id)
         #expect(points.count > 60)
@@ -162,7 +171,8 @@ import Testing
             // The parent's bounds origin shifts where a frame lands; compensate so the screen
             // offsets stay bounded.
             let origin = parent.bounds.origin
-            let v = View(id: "c\(k)", frame: Rect(x: origin.x + sx * stepX, y: origin.y + stepY, width: 390, height: 844))
+            let v = View(
+                id: "c\(k)", frame: Rect(x: origin.x + sx * stepX, y: origin.y + stepY, width: 390, height: 844))
             screenX += stepX
             screenY += stepY
             if k % 5_000 == 0 {
@@ -250,7 +260,9 @@ import Testing
             scene, index: index, points: points, expected: expected, label: "fan of 100,000 (overlap seed 3)",
             maxReports: 5, includeScene: false)
         let done = clock.now
-        print("fan: build \(built - start), reference \(points.count) points \(referenced - built), index \(done - referenced)")
+        print(
+            "fan: build \(built - start), reference \(points.count) points \(referenced - built), index \(done - referenced)"
+        )
         #expect(mismatches == 0)
         // The front-most siblings win where they overlap: the answers are not all the canvas.
         #expect(expected.filter { $0 != nil && $0 != "canvas" && $0 != "W" }.count > points.count / 3)
@@ -267,7 +279,10 @@ import Testing
         w.addSubview(box)
         for k in 0..<Self.depth {
             let v = View(id: "s\(k)", frame: Rect(x: Double(k % 50), y: Double(k % 50), width: 10, height: 10))
-            if k > 60 { v.isPassThrough = k % 2 == 0; v.isHidden = k % 2 == 1 }
+            if k > 60 {
+                v.isPassThrough = k % 2 == 0
+                v.isHidden = k % 2 == 1
+            }
             box.addSubview(v)
         }
         let scene = Scene(windows: [w])

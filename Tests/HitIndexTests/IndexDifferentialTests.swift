@@ -13,7 +13,10 @@ import Testing
         var views: [View] = []
         scene.forEachView { v, _ in views.append(v) }
         // Edge probes for a seeded sample of the views (all of them in small scenes).
-        while views.count > edgeViews { views.swapAt(rng.int(below: views.count), views.count - 1); views.removeLast() }
+        while views.count > edgeViews {
+            views.swapAt(rng.int(below: views.count), views.count - 1)
+            views.removeLast()
+        }
         for v in views {
             let e = v.hitRegion.extents
             guard e.minX.isFinite, e.maxX.isFinite else { continue }
@@ -73,7 +76,9 @@ import Testing
         for seed: UInt64 in 100..<400 {
             var rng = SeededGenerator(seed: seed)
             let count = rng.int(in: 2...40)
-            try Self.compare(SceneShape.random.generate(count: count, seed: seed), label: "random \(count)", seed: seed, uniform: 100)
+            try Self.compare(
+                SceneShape.random.generate(count: count, seed: seed), label: "random \(count)", seed: seed, uniform: 100
+            )
         }
     }
 }

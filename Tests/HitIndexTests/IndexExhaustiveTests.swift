@@ -137,7 +137,9 @@ enum IndexAgreement {
         /// For `.redirect`: the position of the target in [window, v1, v2, …].
         var redirectTarget: Int
 
-        var description: String { "frame \(frame) transform \(transform) flags \(flags.map { "\($0)" }) target \(redirectTarget)" }
+        var description: String {
+            "frame \(frame) transform \(transform) flags \(flags.map { "\($0)" }) target \(redirectTarget)"
+        }
     }
 
     /// All ordered forests on `n` views, as parent arrays over positions [window = 0, v1 … vn] in
@@ -268,7 +270,10 @@ enum IndexAgreement {
                         scenes += 1
                         if try !Self.run(scene, label: "single view, window \(variant), \(spec)") {
                             failures += 1
-                            if failures >= 5 { Issue.record("stopping after 5 failing scenes"); return }
+                            if failures >= 5 {
+                                Issue.record("stopping after 5 failing scenes")
+                                return
+                            }
                         }
                     }
                 }
@@ -297,7 +302,9 @@ enum IndexAgreement {
                 let specs = (1...n).map { randomSpec(&rng, viewCount: n, position: $0) }
                 let variant = WindowVariant.allCases[rng.int(below: WindowVariant.allCases.count)]
                 let scene = makeScene(window: variant, parents: parents, specs: specs)
-                if try !run(scene, label: "\(n) views, shape \(parents), seed \(sceneSeed), window \(variant), \(specs)") {
+                if try !run(
+                    scene, label: "\(n) views, shape \(parents), seed \(sceneSeed), window \(variant), \(specs)")
+                {
                     failures += 1
                     if failures >= 5 {
                         Issue.record("stopping after 5 failing scenes")
@@ -370,9 +377,14 @@ enum IndexAgreement {
             let tester = ReferenceHitTester()
             let expected = points.map { tester.hitTest(scene, at: $0)?.id }
             let label = "wide container, seed \(sceneSeed), window \(variant), parents \(parents), \(specs)"
-            if IndexAgreement.check(scene, index: index, points: points, expected: expected, label: label, maxReports: 2) > 0 {
+            if IndexAgreement.check(
+                scene, index: index, points: points, expected: expected, label: label, maxReports: 2) > 0
+            {
                 failures += 1
-                if failures >= 5 { Issue.record("stopping after 5 failing scenes"); return }
+                if failures >= 5 {
+                    Issue.record("stopping after 5 failing scenes")
+                    return
+                }
             }
         }
         #expect(indexed > scenes * 2 / 3, "only \(indexed) of \(scenes) containers were indexed")
@@ -426,12 +438,30 @@ enum IndexAgreement {
             { $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: -big) },  // width inf
             { $0.hitTestInsets = EdgeInsets(top: 0, left: big, bottom: 0, right: big) },  // width -inf: NaN max
             { $0.minimumHitSize = Size(width: big, height: big) },
-            { $0.hitTestInsets = EdgeInsets(top: -big, left: 0, bottom: -big, right: 0); $0.hitShape = .ellipse },
-            { $0.hitTestInsets = EdgeInsets(top: -big, left: -big, bottom: 0, right: 0); $0.hitShape = .roundedRect(radius: big) },
-            { $0.minimumHitSize = Size(width: big, height: 1); $0.transform = .rotation(quarterTurns: 1) },
-            { $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: 0); $0.isPassThrough = true },
-            { $0.bounds.size.width = big; $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: 0) },
-            { $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: -big); $0.transform = .scale(0.5, 2) },
+            {
+                $0.hitTestInsets = EdgeInsets(top: -big, left: 0, bottom: -big, right: 0)
+                $0.hitShape = .ellipse
+            },
+            {
+                $0.hitTestInsets = EdgeInsets(top: -big, left: -big, bottom: 0, right: 0)
+                $0.hitShape = .roundedRect(radius: big)
+            },
+            {
+                $0.minimumHitSize = Size(width: big, height: 1)
+                $0.transform = .rotation(quarterTurns: 1)
+            },
+            {
+                $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: 0)
+                $0.isPassThrough = true
+            },
+            {
+                $0.bounds.size.width = big
+                $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: 0)
+            },
+            {
+                $0.hitTestInsets = EdgeInsets(top: 0, left: -big, bottom: 0, right: -big)
+                $0.transform = .scale(0.5, 2)
+            },
         ]
         for (k, configure) in configs.enumerated() {
             let v = View(id: "x\(k)", frame: Rect(x: Double(k), y: Double(k), width: 1, height: 1))
@@ -444,7 +474,9 @@ enum IndexAgreement {
         #expect(try HitTestIndex(scene).scene.links[1].flags.contains(.indexed))
         var points: [Point] = []
         for x in [-big, -1e300, -1e10, -1, 0, 0.25, 0.5, 1, 2.5, 4.75, 8.5, 9.999, 10, 1e10, 1e300, big] {
-            for y in [-big, -1e300, -3, 0, 0.25, 1.5, 3.25, 5.5, 8.75, 10, 1e300, big] { points.append(Point(x: x, y: y)) }
+            for y in [-big, -1e300, -3, 0, 0.25, 1.5, 3.25, 5.5, 8.75, 10, 1e300, big] {
+                points.append(Point(x: x, y: y))
+            }
         }
         #expect(try IndexAgreement.compare(scene, points: points, label: "overflowing hit rects") == 0)
         // The same views outside any wide container (the plain, unindexed path).

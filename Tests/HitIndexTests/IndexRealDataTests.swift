@@ -15,7 +15,7 @@ import Testing
 /// disables interaction. In the `clickableOnly` variant every non-clickable view is
 /// pass-through: the touch goes to the front-most clickable view, roughly as Android dispatches
 /// clicks, and the engines must agree on many more pass-through views.
-fileprivate enum RICOConverter {
+private enum RICOConverter {
     struct Node: Decodable {
         let className: String
         let bounds: [Double]
@@ -100,11 +100,13 @@ fileprivate enum RICOConverter {
     /// ~100 subviews, which the index searches through a ChildBVH.
     static func sideBySide(_ screens: [(name: String, root: Node)], clickableOnly: Bool) -> Scene {
         let w = Window(
-            id: "W", frame: Rect(x: 0, y: 0, width: screen.size.width * Double(screens.count), height: screen.size.height))
+            id: "W",
+            frame: Rect(x: 0, y: 0, width: screen.size.width * Double(screens.count), height: screen.size.height))
         var count = 0
         for (k, s) in screens.enumerated() {
             // A slot view per screen, so that the screen's absolute bounds stay relative to it.
-            let slot = View(id: "slot\(k)", frame: Rect(x: screen.size.width * Double(k), y: 0, width: 1440, height: 2560))
+            let slot = View(
+                id: "slot\(k)", frame: Rect(x: screen.size.width * Double(k), y: 0, width: 1440, height: 2560))
             slot.isPassThrough = true
             slot.addSubview(view(s.root, origin: .zero, prefix: s.name, clickableOnly: clickableOnly, count: &count))
             w.addSubview(slot)
@@ -126,16 +128,24 @@ fileprivate enum RICOConverter {
             let hi = v.convertToScreen(Point(x: e.maxX, y: e.maxY))
             let midX = lo.x * 0.5 + hi.x * 0.5
             let midY = lo.y * 0.5 + hi.y * 0.5
-            for x in [lo.x.nextDown, lo.x, lo.x.nextUp, hi.x.nextDown, hi.x, hi.x.nextUp] { out.append(Point(x: x, y: midY)) }
-            for y in [lo.y.nextDown, lo.y, lo.y.nextUp, hi.y.nextDown, hi.y, hi.y.nextUp] { out.append(Point(x: midX, y: y)) }
+            for x in [lo.x.nextDown, lo.x, lo.x.nextUp, hi.x.nextDown, hi.x, hi.x.nextUp] {
+                out.append(Point(x: x, y: midY))
+            }
+            for y in [lo.y.nextDown, lo.y, lo.y.nextUp, hi.y.nextDown, hi.y, hi.y.nextUp] {
+                out.append(Point(x: midX, y: y))
+            }
             out += [
-                Point(x: lo.x, y: lo.y), Point(x: hi.x.nextDown, y: hi.y.nextDown), Point(x: lo.x.nextDown, y: lo.y.nextDown),
+                Point(x: lo.x, y: lo.y), Point(x: hi.x.nextDown, y: hi.y.nextDown),
+                Point(x: lo.x.nextDown, y: lo.y.nextDown),
                 Point(x: hi.x, y: hi.y), Point(x: midX, y: midY),
             ]
         }
         let f = scene.windows[0].frame
         for _ in 0..<uniform {
-            out.append(Point(x: rng.double(f.origin.x - 10, f.origin.x + f.size.width + 10), y: rng.double(-10, f.size.height + 10)))
+            out.append(
+                Point(
+                    x: rng.double(f.origin.x - 10, f.origin.x + f.size.width + 10),
+                    y: rng.double(-10, f.size.height + 10)))
         }
         return out
     }
@@ -149,7 +159,9 @@ fileprivate enum RICOConverter {
         let dir = RICOConverter.folder()
         guard FileManager.default.fileExists(atPath: dir.path) else {
             throw MissingData(
-                description: "The RICO screens are missing: expected 102 JSON files in \(dir.path) (see ../shared/realdata/README.md)")
+                description:
+                    "The RICO screens are missing: expected 102 JSON files in \(dir.path) (see ../shared/realdata/README.md)"
+            )
         }
         let screens = try RICOConverter.load()
         #expect(screens.count == 102, "SOURCE.md lists 102 screens in \(dir.path)")
@@ -175,7 +187,9 @@ fileprivate enum RICOConverter {
             let tester = ReferenceHitTester()
             let expected = points.map { tester.hitTest(scene, at: $0)?.id }
             let label = "RICO \(s.name) (clickableOnly \(clickableOnly), uniform seed \(UInt64(k) &+ 2_000))"
-            if IndexAgreement.check(scene, index: index, points: points, expected: expected, label: label, maxReports: 2) > 0 {
+            if IndexAgreement.check(
+                scene, index: index, points: points, expected: expected, label: label, maxReports: 2) > 0
+            {
                 failingScreens.append(s.name)
             }
             scene.forEachView { v, _ in
@@ -188,7 +202,9 @@ fileprivate enum RICOConverter {
             scene.forEachView { v, _ in if v.subviews.isEmpty { leaves.insert(v.id) } }
             leafHits += expected.filter { $0.map(leaves.contains) ?? false }.count
         }
-        print("RICO clickableOnly=\(clickableOnly): \(screens.count) screens, \(views) views (\(hiddenViews) hidden), \(pointCount) points, \(hits) on a view below the window, \(leafHits) on leaves")
+        print(
+            "RICO clickableOnly=\(clickableOnly): \(screens.count) screens, \(views) views (\(hiddenViews) hidden), \(pointCount) points, \(hits) on a view below the window, \(leafHits) on leaves"
+        )
         #expect(failingScreens.isEmpty, "screens with disagreements: \(failingScreens)")
         // The data really exercises the engines: most points land on real views.
         #expect(views == 8_835 + screens.count)
@@ -210,7 +226,10 @@ fileprivate enum RICOConverter {
         var rng = SeededGenerator(seed: 4_242)
         var points = Self.points(scene, rng: &rng, uniform: 3_000)
         // A seeded sample keeps the reference's cost down; edges stay well represented.
-        while points.count > 60_000 { points.swapAt(rng.int(below: points.count), points.count - 1); points.removeLast() }
+        while points.count > 60_000 {
+            points.swapAt(rng.int(below: points.count), points.count - 1)
+            points.removeLast()
+        }
         let tester = ReferenceHitTester()
         let expected = points.map { tester.hitTest(scene, at: $0)?.id }
         let mismatches = IndexAgreement.check(

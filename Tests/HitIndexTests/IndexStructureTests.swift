@@ -1,8 +1,9 @@
-@testable import HitIndex
 import HitIndexFixtures
 import HitIndexReference
 import HitIndexSceneFormat
 import Testing
+
+@testable import HitIndex
 
 /// The flattened scene's structure: the invariant checker passes on every generated scene and
 /// fails on broken ones; paint order; the unreachable and indexed flags.
@@ -20,7 +21,8 @@ import Testing
     ) -> FlatScene {
         FlatScene(
             geometry: flat.geometry, links: links ?? flat.links, extras: extras ?? flat.extras,
-            predicates: flat.predicates, subviewReach: flat.subviewReach, childIndexes: childIndexes ?? flat.childIndexes, roots: flat.roots,
+            predicates: flat.predicates, subviewReach: flat.subviewReach,
+            childIndexes: childIndexes ?? flat.childIndexes, roots: flat.roots,
             maxDepth: flat.maxDepth, indexedDepth: flat.indexedDepth, idOffsets: flat.idOffsets, idBytes: flat.idBytes)
     }
 
@@ -68,7 +70,10 @@ import Testing
     static func sample() throws -> FlatScene {
         let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         let wide = View(id: "wide", frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        for k in 0..<12 { wide.addSubview(View(id: "c\(k)", frame: Rect(x: Double(k) * 15, y: Double(k % 3) * 20, width: 14, height: 30))) }
+        for k in 0..<12 {
+            wide.addSubview(
+                View(id: "c\(k)", frame: Rect(x: Double(k) * 15, y: Double(k % 3) * 20, width: 14, height: 30)))
+        }
         let small = View(id: "small", frame: Rect(x: 0, y: 100, width: 200, height: 100))
         small.addSubview(View(id: "s0", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
         small.addSubview(View(id: "s1", frame: Rect(x: 20, y: 0, width: 10, height: 10)))
@@ -147,8 +152,9 @@ import Testing
             return Self.rebuilt(flat, childIndexes: broken).invariantViolations().map(\.description)
         }
         func expectOne(_ problems: [String], _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(problems.count == 1 && problems[0].hasPrefix("view \(wide): ") && problems[0].contains(fragment),
-                    "\(problems)", sourceLocation: sourceLocation)
+            #expect(
+                problems.count == 1 && problems[0].hasPrefix("view \(wide): ") && problems[0].contains(fragment),
+                "\(problems)", sourceLocation: sourceLocation)
         }
 
         // A root lane whose box no longer encloses its block.
@@ -156,19 +162,43 @@ import Testing
         // A wrong key at a node lane.
         expectOne(violations { $0.blocks[2].key[1] += 1 }, "lane 1: key")
         // A key of 0 (the empty-lane marker) on a lane that still has a box.
-        expectOne(violations { $0.blocks[1].key[3] = 0; relax(&$0) }, "key 0 with a box")
+        expectOne(
+            violations {
+                $0.blocks[1].key[3] = 0
+                relax(&$0)
+            }, "key 0 with a box")
         // A used lane after an empty one.
-        expectOne(violations { emptyLane(&$0, 1, 0); relax(&$0) }, "lane 1 used after an empty one")
+        expectOne(
+            violations {
+                emptyLane(&$0, 1, 0)
+                relax(&$0)
+            }, "lane 1 used after an empty one")
         // A block dropping an item: the hierarchy no longer holds every reachable subview.
-        expectOne(violations { emptyLane(&$0, 1, 3); relax(&$0) }, "hierarchy holds 11 items, 12 reachable subviews")
+        expectOne(
+            violations {
+                emptyLane(&$0, 1, 3)
+                relax(&$0)
+            }, "hierarchy holds 11 items, 12 reachable subviews")
         // The same key twice.
-        expectOne(violations { $0.blocks[1].key[0] = $0.blocks[0].key[0]; relax(&$0) }, "a key appears twice")
+        expectOne(
+            violations {
+                $0.blocks[1].key[0] = $0.blocks[0].key[0]
+                relax(&$0)
+            }, "a key appears twice")
         // An item that names another view (a key not among the container's subviews).
-        expectOne(violations { $0.blocks[0].key[0] = UInt32(wide); relax(&$0) }, "hierarchy holds 12 items, 12 reachable subviews")
+        expectOne(
+            violations {
+                $0.blocks[0].key[0] = UInt32(wide)
+                relax(&$0)
+            }, "hierarchy holds 12 items, 12 reachable subviews")
         // A child block that is not stored before its parent (here: the root is its own child).
         expectOne(violations { $0.blocks[2].child[0] = 2 }, "child 2 not stored before it")
         // A block reached twice: both root lanes name block 0.
-        expectOne(violations { $0.blocks[2].child[1] = 0; relax(&$0) }, "block 0 reached twice")
+        expectOne(
+            violations {
+                $0.blocks[2].child[1] = 0
+                relax(&$0)
+            }, "block 0 reached twice")
         // The control: relaxing alone breaks nothing.
         #expect(violations { relax(&$0) }.isEmpty)
     }
@@ -192,9 +222,13 @@ import Testing
         }
         var bvh = ChildBVH()
         bvh.blocks = [
-            lanes([FBox(minX: 0, minY: 0, maxX: 1, maxY: 1), FBox(minX: 2, minY: 0, maxX: 3, maxY: 1)], keys: [5, 9], children: nil),
+            lanes(
+                [FBox(minX: 0, minY: 0, maxX: 1, maxY: 1), FBox(minX: 2, minY: 0, maxX: 3, maxY: 1)], keys: [5, 9],
+                children: nil),
             lanes([FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [7], children: nil),
-            lanes([FBox(minX: 0, minY: 0, maxX: 3, maxY: 1), FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [9, 7], children: [0, 1]),
+            lanes(
+                [FBox(minX: 0, minY: 0, maxX: 3, maxY: 1), FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [9, 7],
+                children: [0, 1]),
         ]
         let good = bvh.check(root: NodeIndex(rawValue: 2))
         #expect(Set(try good.get()) == [ViewIndex(5), ViewIndex(9), ViewIndex(7)])
@@ -209,9 +243,20 @@ import Testing
         #expect(failure({ _ in }, root: 3) == "block 3 out of range")
         #expect(failure { $0.blocks[2].key[1] = 6 } == "block 2 lane 1: key 6, largest below 7")
         #expect(failure { $0.blocks[2].maxX[0] = 2.5 } == "block 2 lane 0: box does not enclose block 0")
-        #expect(failure { $0.blocks[2].child[1] = 0; $0.blocks[2].key[1] = 9; $0.blocks[2].maxX[1] = 3; $0.blocks[2].maxY[1] = 3; $0.blocks[2].minY[1] = 0 }
+        #expect(
+            failure {
+                $0.blocks[2].child[1] = 0
+                $0.blocks[2].key[1] = 9
+                $0.blocks[2].maxX[1] = 3
+                $0.blocks[2].maxY[1] = 3
+                $0.blocks[2].minY[1] = 0
+            }
                 == "block 0 reached twice")
-        #expect(failure { $0.blocks[1].key[0] = 5; $0.blocks[2].key[1] = 5 } == "a key appears twice")
+        #expect(
+            failure {
+                $0.blocks[1].key[0] = 5
+                $0.blocks[2].key[1] = 5
+            } == "a key appears twice")
         #expect(failure { $0.blocks[2].child[0] = 2 } == "block 2 lane 0: child 2 not stored before it")
         #expect(failure { $0.blocks[0].key[0] = 0 } == "block 0 lane 0: key 0 with a box")
         // The hierarchy `add(keys:boxes:)` builds passes, for every size around the branching factor.
@@ -256,9 +301,15 @@ import Testing
         #expect(order == ["D", "d1", "B", "b1", "b11", "b2", "C", "A", "a1"])
         #expect(flat.roots == [ViewIndex(0), ViewIndex(2), ViewIndex(6), ViewIndex(7)])
         #expect(flat.links.map(\.depth) == [0, 1, 0, 1, 2, 1, 0, 0, 1])
-        #expect(flat.links.map { $0.flags.contains(.window) } == [true, false, true, false, false, false, true, true, false])
+        #expect(
+            flat.links.map { $0.flags.contains(.window) } == [
+                true, false, true, false, false, false, true, true, false,
+            ])
         #expect(flat.children(of: ViewIndex(2)) == [ViewIndex(3), ViewIndex(5)])
-        #expect(flat.parentColumn() == [.none, ViewIndex(0), .none, ViewIndex(2), ViewIndex(3), ViewIndex(2), .none, .none, ViewIndex(7)])
+        #expect(
+            flat.parentColumn() == [
+                .none, ViewIndex(0), .none, ViewIndex(2), ViewIndex(3), ViewIndex(2), .none, .none, ViewIndex(7),
+            ])
     }
 
     /// On generated scenes: the same order computed independently from the model.
@@ -314,7 +365,9 @@ import Testing
         _ = add("zeroWidth", Rect(x: 10, y: 10, width: 0, height: 20), to: w)
         _ = add("negative", Rect(x: 10, y: 10, width: -5, height: -5), to: w)  // standardized: reachable
         _ = add("passLeaf", Rect(x: 0, y: 0, width: 50, height: 50), to: w) { $0.isPassThrough = true }
-        let passDisjoint = add("passDisjoint", Rect(x: 0, y: 0, width: 10, height: 10), to: w) { $0.isPassThrough = true }
+        let passDisjoint = add("passDisjoint", Rect(x: 0, y: 0, width: 10, height: 10), to: w) {
+            $0.isPassThrough = true
+        }
         _ = add("farChild", Rect(x: 50, y: 50, width: 10, height: 10), to: passDisjoint)
         let passOverlap = add("passOverlap", Rect(x: 0, y: 0, width: 10, height: 10), to: w) { $0.isPassThrough = true }
         _ = add("nearChild", Rect(x: 5, y: 5, width: 10, height: 10), to: passOverlap)
@@ -323,10 +376,14 @@ import Testing
             $0.hitTestsSubviewsOutsideBounds = true
         }
         _ = add("outsideChild", Rect(x: 50, y: 50, width: 10, height: 10), to: passOutside)
-        let zeroOutside = add("zeroOutside", Rect(x: 0, y: 0, width: 0, height: 0), to: w) { $0.hitTestsSubviewsOutsideBounds = true }
+        let zeroOutside = add("zeroOutside", Rect(x: 0, y: 0, width: 0, height: 0), to: w) {
+            $0.hitTestsSubviewsOutsideBounds = true
+        }
         _ = add("zeroOutsideChild", Rect(x: 0, y: 0, width: 3, height: 3), to: zeroOutside)
         _ = add("collapsed", Rect(x: 20, y: 20, width: 0, height: 0), to: w) { $0.transform = .scale(0, 0) }
-        _ = add("minSize", Rect(x: 20, y: 20, width: 0, height: 0), to: w) { $0.minimumHitSize = Size(width: 44, height: 44) }
+        _ = add("minSize", Rect(x: 20, y: 20, width: 0, height: 0), to: w) {
+            $0.minimumHitSize = Size(width: 44, height: 44)
+        }
         let flat = try FlatScene(Scene(windows: [w]))
         let at = Self.positions(flat)
         func flags(_ id: String) -> ViewFlags { flat.links[at[id]!.position].flags }
@@ -334,10 +391,13 @@ import Testing
 
         #expect(flags("hidden").isSuperset(of: [.unreachable, .hidden]) && !flags("hidden").contains(.eligible))
         #expect(flags("faint").isSuperset(of: [.unreachable, .transparent]) && !flags("faint").contains(.eligible))
-        #expect(flags("inert").isSuperset(of: [.unreachable, .interactionDisabled]) && !flags("inert").contains(.eligible))
+        #expect(
+            flags("inert").isSuperset(of: [.unreachable, .interactionDisabled]) && !flags("inert").contains(.eligible))
         #expect(flags("uilabel").isSuperset(of: [.unreachable, .interactionDisabled]))
-        for id in ["visible", "label", "negative", "passOverlap", "nearChild", "passOutside", "outsideChild",
-                   "zeroOutside", "zeroOutsideChild", "minSize", "W"] {
+        for id in [
+            "visible", "label", "negative", "passOverlap", "nearChild", "passOutside", "outsideChild",
+            "zeroOutside", "zeroOutsideChild", "minSize", "W",
+        ] {
             #expect(!unreachable(id), "\(id) can be hit")
             #expect(flags(id).contains(.eligible), "\(id)")
         }
@@ -353,7 +413,10 @@ import Testing
         let tester = ReferenceHitTester()
         let scene = Scene(windows: [w])
         var rng = SeededGenerator(seed: 5)
-        let never = Set(["hidden", "hiddenChild", "faint", "inert", "uilabel", "zeroWidth", "passLeaf", "passDisjoint", "farChild", "collapsed"])
+        let never = Set([
+            "hidden", "hiddenChild", "faint", "inert", "uilabel", "zeroWidth", "passLeaf", "passDisjoint", "farChild",
+            "collapsed",
+        ])
         for p in IndexDifferentialTests.probePoints(scene, rng: &rng, uniform: 400) {
             if let hit = tester.hitTest(scene, at: p)?.id { #expect(!never.contains(hit), "\(hit) at \(p)") }
         }
@@ -377,7 +440,9 @@ import Testing
                         var u = v
                         while u != .none {
                             if flat.links[u.position].flags.contains(.unreachable) {
-                                Issue.record("\(shape) seed \(seed) at \(p): \(flat.id(of: v)) is listed but \(flat.id(of: u)) is unreachable")
+                                Issue.record(
+                                    "\(shape) seed \(seed) at \(p): \(flat.id(of: v)) is listed but \(flat.id(of: u)) is unreachable"
+                                )
                                 break
                             }
                             u = parents[u.position]
@@ -423,13 +488,17 @@ import Testing
         let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         func container(_ id: String, reachable: Int, hidden: Int, zeroSize: Int = 0) -> View {
             let c = View(id: id, frame: Rect(x: 0, y: 0, width: 400, height: 400))
-            for k in 0..<reachable { c.addSubview(View(id: "\(id).r\(k)", frame: Rect(x: Double(k), y: 0, width: 5, height: 5))) }
+            for k in 0..<reachable {
+                c.addSubview(View(id: "\(id).r\(k)", frame: Rect(x: Double(k), y: 0, width: 5, height: 5)))
+            }
             for k in 0..<hidden {
                 let v = View(id: "\(id).h\(k)", frame: Rect(x: Double(k), y: 10, width: 5, height: 5))
                 v.isHidden = true
                 c.addSubview(v)
             }
-            for k in 0..<zeroSize { c.addSubview(View(id: "\(id).z\(k)", frame: Rect(x: Double(k), y: 20, width: 0, height: 5))) }
+            for k in 0..<zeroSize {
+                c.addSubview(View(id: "\(id).z\(k)", frame: Rect(x: Double(k), y: 20, width: 0, height: 5)))
+            }
             w.addSubview(c)
             return c
         }
@@ -464,7 +533,9 @@ import Testing
                     let children = flat.children(of: ViewIndex(i))
                     let reachable = children.filter { !flat.links[$0.position].flags.contains(.unreachable) }.count
                     let want = !f.contains(.unreachable) && reachable >= FlatScene.indexedChildThreshold
-                    #expect(f.contains(.indexed) == want, "\(shape) seed \(seed): view \(flat.id(of: ViewIndex(i))) with \(reachable) reachable subviews")
+                    #expect(
+                        f.contains(.indexed) == want,
+                        "\(shape) seed \(seed): view \(flat.id(of: ViewIndex(i))) with \(reachable) reachable subviews")
                     if want { indexedCount += 1 }
                 }
             }

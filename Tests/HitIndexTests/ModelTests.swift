@@ -229,7 +229,9 @@ import Testing
         #expect(!View.defaultUserInteractionEnabled(forClass: className))
     }
 
-    @Test(arguments: ["UIView", "UIButton", "UIWindow", "UIScrollView", "UILabelSubclass", "uilabel", "MyImageView", ""])
+    @Test(arguments: [
+        "UIView", "UIButton", "UIWindow", "UIScrollView", "UILabelSubclass", "uilabel", "MyImageView", "",
+    ])
     func otherClassesStartWithInteractionOn(_ className: String) {
         #expect(View(id: "v", className: className, frame: .zero).isUserInteractionEnabled)
         #expect(View.defaultUserInteractionEnabled(forClass: className))
@@ -240,7 +242,8 @@ import Testing
         #expect(v.className == "UIView")
         #expect(v.isUserInteractionEnabled && !v.isHidden && v.alpha == 1)
         #expect(v.hitTestInsets == .zero && v.minimumHitSize == .zero && v.hitShape == .rect)
-        #expect(!v.hitTestsSubviewsOutsideBounds && !v.isPassThrough && v.redirectTarget == nil && v.hitPredicate == nil)
+        #expect(
+            !v.hitTestsSubviewsOutsideBounds && !v.isPassThrough && v.redirectTarget == nil && v.hitPredicate == nil)
         #expect(Window(id: "w", frame: .zero).className == "UIWindow")
         #expect(Window(id: "w", frame: .zero).isUserInteractionEnabled)
     }
@@ -497,7 +500,8 @@ import Testing
 
     /// Builds a chain `depth` views deep under a window (top-down) and releases it, returning the
     /// build time, the release time, and whether both ends were freed.
-    private static func buildAndRelease(depth: Int) -> (build: Double, release: Double, freed: Bool, measuredDepth: Int) {
+    private static func buildAndRelease(depth: Int) -> (build: Double, release: Double, freed: Bool, measuredDepth: Int)
+    {
         weak var weakRoot: Window?
         weak var weakLeaf: View?
         var measured = 0
@@ -510,7 +514,8 @@ import Testing
                 buildTime = clock.measure {
                     var current: View = root
                     for i in 0..<depth {
-                        let next = View(id: "v\(i)", bounds: Rect(x: 0, y: 0, width: 10, height: 10), center: Point(x: 5, y: 5))
+                        let next = View(
+                            id: "v\(i)", bounds: Rect(x: 0, y: 0, width: 10, height: 10), center: Point(x: 5, y: 5))
                         current.addSubview(next)
                         current = next
                     }
@@ -524,7 +529,9 @@ import Testing
         func seconds(_ d: Duration) -> Double {
             Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         }
-        return (seconds(buildTime), seconds(releaseTime) - seconds(buildTime), weakRoot == nil && weakLeaf == nil, measured)
+        return (
+            seconds(buildTime), seconds(releaseTime) - seconds(buildTime), weakRoot == nil && weakLeaf == nil, measured
+        )
     }
 
     @Test(.timeLimit(.minutes(5)))

@@ -52,7 +52,9 @@ private func trace(_ scene: Scene, _ x: Double, _ y: Double) -> (View?, [SeedSte
 }
 
 /// Compares step by step, so that a failure names the first differing call.
-private func expectSteps(_ actual: [SeedStep], _ expected: [SeedStep], sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectSteps(
+    _ actual: [SeedStep], _ expected: [SeedStep], sourceLocation: SourceLocation = #_sourceLocation
+) {
     for i in 0..<max(actual.count, expected.count) {
         let a = i < actual.count ? actual[i].description : "(none)"
         let e = i < expected.count ? expected[i].description : "(none)"
@@ -395,7 +397,9 @@ private func expectSteps(_ actual: [SeedStep], _ expected: [SeedStep], sourceLoc
         let container = View(id: "container", frame: Rect(x: 0, y: 100, width: 320, height: 200))
         let scroll = View(id: "scroll", className: "UIScrollView", frame: Rect(x: 80, y: 0, width: 160, height: 200))
         scroll.bounds.origin = Point(x: 160, y: 0)
-        let pages = (0..<3).map { View(id: "page\($0)", frame: Rect(x: Double($0) * 160, y: 0, width: 160, height: 200)) }
+        let pages = (0..<3).map {
+            View(id: "page\($0)", frame: Rect(x: Double($0) * 160, y: 0, width: 160, height: 200))
+        }
         window.addSubview(container)
         container.addSubview(scroll)
         for p in pages { scroll.addSubview(p) }

@@ -396,13 +396,15 @@ private final class CallLog {
     ])
     func scaleZeroHittableExactlyWhenTheAnchorIsInside(_ anchor: Point, _ origin: Point, _ hittable: Bool) {
         let w = window()
-        let v = View(id: "V", bounds: Rect(origin: origin, size: Size(width: 100, height: 100)), center: Point(x: 150, y: 150))
+        let v = View(
+            id: "V", bounds: Rect(origin: origin, size: Size(width: 100, height: 100)), center: Point(x: 150, y: 150))
         v.anchorPoint = anchor
         v.transform = .scale(0, 0)
         w.addSubview(v)
         let scene = Scene(windows: [w])
         for (x, y) in [(10.0, 10.0), (150, 150), (290, 20)] {
-            #expect((hit(scene, x, y) == "V") == hittable, "anchor \(anchor), bounds origin \(origin), point (\(x), \(y))")
+            #expect(
+                (hit(scene, x, y) == "V") == hittable, "anchor \(anchor), bounds origin \(origin), point (\(x), \(y))")
         }
     }
 
@@ -627,7 +629,8 @@ private final class CallLog {
         let w = window()
         w.addSubview(view("V", 0, 0, 300, 300))
         // A scale(0, 0) window would map every finite point onto its anchor; non-finite ones give NaN.
-        let collapsed = Window(id: "Collapsed", bounds: Rect(x: 0, y: 0, width: 10, height: 10), center: Point(x: 0, y: 0), level: 1)
+        let collapsed = Window(
+            id: "Collapsed", bounds: Rect(x: 0, y: 0, width: 10, height: 10), center: Point(x: 0, y: 0), level: 1)
         collapsed.transform = .scale(0, 0)
         let outside = Window(id: "Outside", frame: Rect(x: 0, y: 0, width: 10, height: 10), level: 2)
         outside.hitTestsSubviewsOutsideBounds = true

@@ -75,7 +75,8 @@ import Testing
         #expect(check.status == 0 && check.out.hasPrefix("ok: "), "\(name): \(check.err)")
 
         // The points go to the CLI through a points file of plain X,Y lines.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-scenario-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hitindex-scenario-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let pointsFile = dir.appendingPathComponent("\(name).xy")
@@ -88,7 +89,9 @@ import Testing
             #expect(r.err.isEmpty, "\(name) [\(engine)]: \(r.err)")
             var answers = r.out.components(separatedBy: "\n")
             if answers.last == "" { answers.removeLast() }
-            #expect(answers.count == expectations.count, "\(name) [\(engine)]: \(answers.count) answers for \(expectations.count) points")
+            #expect(
+                answers.count == expectations.count,
+                "\(name) [\(engine)]: \(answers.count) answers for \(expectations.count) points")
             for (e, answer) in zip(expectations, answers) {
                 #expect(answer == e.expected, "\(name).points:\(e.line) [\(engine)]: got \(answer) for `\(e.text)`")
             }

@@ -9,7 +9,8 @@ import Testing
     // MARK: Forms
 
     @Test func nestedFormBuildsTheTreeInOrder() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"windows": [
               {"id": "W1", "level": 0, "frame": [0, 0, 375, 667], "subviews": [
                 {"id": "A", "frame": [0, 0, 10, 10], "subviews": [
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func rootShorthandIsOneWindowAtLevelZero() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"root": {"id": "R", "frame": [10, 20, 100, 200], "subviews": [{"id": "C", "frame": [1, 2, 3, 4]}]}}
             """)
         #expect(scene.windows.count == 1)
@@ -50,7 +52,8 @@ import Testing
     }
 
     @Test func flatFormAttachesEachViewToItsParent() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             { "views": [
                 { "id": "W", "level": 0, "frame": [0, 0, 375, 667] },
                 { "id": "Button", "parent": "W", "frame": [20, 40, 100, 44] },
@@ -120,7 +123,8 @@ import Testing
     // MARK: Defaults (the view-key table)
 
     @Test func everyDefaultOfTheViewKeyTable() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"windows": [{"id": "W", "frame": [0, 0, 100, 100], "subviews": [
               {"id": "V", "frame": [1, 2, 30, 40]},
               {"id": "Label", "class": "UILabel", "frame": [0, 0, 1, 1]},
@@ -170,7 +174,8 @@ import Testing
 
     @Test func frameSetsCenterAndBoundsSize() throws {
         // center = origin + anchorPoint * size; bounds = (boundsOrigin, size) (semantics §2).
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"windows": [{"id": "W", "frame": [0, 0, 100, 100], "subviews": [
               {"id": "Default", "frame": [10, 20, 100, 50]},
               {"id": "Anchor01", "frame": [10, 20, 100, 50], "anchorPoint": [0, 1]},
@@ -207,7 +212,8 @@ import Testing
     }
 
     @Test func boundsAndCenterAreTakenAsGiven() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"root": {"id": "W", "bounds": [-3, 4, 30, 40], "center": [5, 6], "subviews": [
               {"id": "V", "center": [7.5, -8], "bounds": [1, 2, 3, 4], "anchorPoint": [0, 0],
                "transform": [0.5, 0.25, -0.25, 2, 10, -20]}
@@ -224,7 +230,8 @@ import Testing
     }
 
     @Test func everyAttributeIsRead() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"windows": [{"id": "W", "level": -5.5, "frame": [0, 0, 10, 10], "subviews": [
               {"id": "T", "frame": [0, 0, 1, 1]},
               {"id": "V", "class": "Custom", "frame": [0, 0, 1, 1], "hidden": true, "alpha": 0.25,
@@ -247,7 +254,8 @@ import Testing
 
     @Test func redirectTargetMayNameAnyViewOfTheScene() throws {
         // A later view, an ancestor, the view itself, and a view of another window.
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"windows": [
               {"id": "W1", "frame": [0, 0, 10, 10], "redirectTarget": "Far", "subviews": [
                 {"id": "A", "frame": [0, 0, 1, 1], "redirectTarget": "B"},
@@ -264,7 +272,8 @@ import Testing
     }
 
     @Test func hitShapeForms() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"root": {"id": "W", "frame": [0, 0, 10, 10], "subviews": [
               {"id": "Rect", "frame": [0, 0, 1, 1], "hitShape": "rect"},
               {"id": "Ellipse", "frame": [0, 0, 1, 1], "hitShape": "ellipse"},
@@ -320,7 +329,8 @@ import Testing
     }
 
     @Test func eventLayerKeysInTheFlatForm() throws {
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"views": [
               {"id": "W", "frame": [0, 0, 10, 10], "windowScene": "S"},
               {"id": "V", "parent": "W", "frame": [0, 0, 1, 1], "gestureRecognizers": [], "viewController": "VC"}
@@ -428,8 +438,9 @@ import Testing
         NumberCase(text: "18446744073709551615", expected: 0x1p64),  // 2^64 - 1 rounds to 2^64
         NumberCase(text: "18446744073709551616", expected: 0x1p64),
         NumberCase(text: "-9223372036854775809", expected: -0x1p63),
-        NumberCase(text: "100000000000000000000000000000000000000000000000000000000000000000000000000000000",
-                   expected: 1e80),
+        NumberCase(
+            text: "100000000000000000000000000000000000000000000000000000000000000000000000000000000",
+            expected: 1e80),
         NumberCase(text: "1.7976931348623157e308", expected: .greatestFiniteMagnitude),
         // Below max + half an ulp (1.797693134862315807937...e308): still the largest finite Double.
         NumberCase(text: "1.7976931348623158e308", expected: .greatestFiniteMagnitude),
@@ -447,7 +458,8 @@ import Testing
     @Test(arguments: numberCases)
     func numbersParseToTheCorrectlyRoundedDouble(_ c: NumberCase) throws {
         // In an array (frame/bounds), alone (level), and in a hitShape object (radius, when >= 0).
-        let scene = try TestSupport.scene("""
+        let scene = try TestSupport.scene(
+            """
             {"windows": [{"id": "W", "level": \(c.text), "bounds": [\(c.text), 0, 1, 1], "center": [0, \(c.text)],
               "subviews": [{"id": "V", "bounds": [0, 0, 1, 1], "center": [0, 0], "transform": [1, 0, 0, 1, \(c.text), 0]}]}]}
             """)
@@ -459,7 +471,8 @@ import Testing
         let tx = scene.view(withID: "V")?.transform.tx
         #expect(tx?.bitPattern == bits, "tx: \(String(describing: tx)) vs \(c.expected)")
         if c.expected >= 0 {
-            let r = try TestSupport.scene("""
+            let r = try TestSupport.scene(
+                """
                 {"root": {"id": "W", "frame": [0, 0, 1, 1], "hitShape": {"roundedRect": \(c.text)}}}
                 """)
             if case .roundedRect(let radius) = r.windows[0].hitShape {
@@ -477,8 +490,10 @@ import Testing
             ("3.4028234663852886e38", .greatestFiniteMagnitude),
         ]
         for (text, expected) in cases {
-            let scene = try TestSupport.scene("{\"root\": {\"id\": \"W\", \"frame\": [0, 0, 1, 1], \"alpha\": \(text)}}")
-            #expect(scene.windows[0].alpha.bitPattern == expected.bitPattern, "alpha \(text): \(scene.windows[0].alpha)")
+            let scene = try TestSupport.scene(
+                "{\"root\": {\"id\": \"W\", \"frame\": [0, 0, 1, 1], \"alpha\": \(text)}}")
+            #expect(
+                scene.windows[0].alpha.bitPattern == expected.bitPattern, "alpha \(text): \(scene.windows[0].alpha)")
         }
         // 0.01 as Float is 0.0099999998 (semantics §3): the stored value is below 0.01.
         let s = try TestSupport.scene("{\"root\": {\"id\": \"W\", \"frame\": [0, 0, 1, 1], \"alpha\": 0.01}}")

@@ -27,7 +27,9 @@ enum SceneFormatTestKit {
             let at = "view \"\(x.id)\""
             func bits(_ name: String, _ p: Double, _ q: Double) {
                 if p.bitPattern != q.bitPattern {
-                    note("\(at): \(name) \(p) (0x\(String(p.bitPattern, radix: 16))) vs \(q) (0x\(String(q.bitPattern, radix: 16)))")
+                    note(
+                        "\(at): \(name) \(p) (0x\(String(p.bitPattern, radix: 16))) vs \(q) (0x\(String(q.bitPattern, radix: 16)))"
+                    )
                 }
             }
             func same<T: Equatable>(_ name: String, _ p: T, _ q: T) {
@@ -54,7 +56,9 @@ enum SceneFormatTestKit {
             bits("transform.ty", x.transform.ty, y.transform.ty)
             same("hidden", x.isHidden, y.isHidden)
             if x.alpha.bitPattern != y.alpha.bitPattern {
-                note("\(at): alpha \(x.alpha) (0x\(String(x.alpha.bitPattern, radix: 16))) vs \(y.alpha) (0x\(String(y.alpha.bitPattern, radix: 16)))")
+                note(
+                    "\(at): alpha \(x.alpha) (0x\(String(x.alpha.bitPattern, radix: 16))) vs \(y.alpha) (0x\(String(y.alpha.bitPattern, radix: 16)))"
+                )
             }
             same("userInteractionEnabled", x.isUserInteractionEnabled, y.isUserInteractionEnabled)
             bits("hitTestInsets.top", x.hitTestInsets.top, y.hitTestInsets.top)
@@ -187,7 +191,8 @@ enum SceneFormatTestKit {
             if rng.chance(0.5) { v.alpha = alpha() }
             if rng.chance(0.3) { v.isUserInteractionEnabled.toggle() }
             if rng.chance(0.3) {
-                v.hitTestInsets = EdgeInsets(top: anyDouble(), left: anyDouble(), bottom: anyDouble(), right: anyDouble())
+                v.hitTestInsets = EdgeInsets(
+                    top: anyDouble(), left: anyDouble(), bottom: anyDouble(), right: anyDouble())
             }
             if rng.chance(0.3) { v.minimumHitSize = Size(width: niceOrAny(), height: niceOrAny()) }
             switch rng.int(below: 3) {
@@ -225,7 +230,9 @@ enum SceneFormatTestKit {
         }
         for v in all where rng.chance(0.1) { v.redirectTarget = rng.pick(all) }
         let scene = Scene(windows: windows)
-        if rng.chance(0.5) { scene.preservedJSON["application"] = "{\"id\": \"UIApplication\", \"delegate\": \"AppDelegate\"}" }
+        if rng.chance(0.5) {
+            scene.preservedJSON["application"] = "{\"id\": \"UIApplication\", \"delegate\": \"AppDelegate\"}"
+        }
         return scene
     }
 
@@ -267,7 +274,8 @@ enum SceneFormatTestKit {
         },
         Awkward(name: "subnormal and extreme magnitudes") { v, _ in
             v.bounds = Rect(
-                x: Double.leastNonzeroMagnitude, y: -Double.greatestFiniteMagnitude, width: Double.leastNormalMagnitude.nextDown,
+                x: Double.leastNonzeroMagnitude, y: -Double.greatestFiniteMagnitude,
+                width: Double.leastNormalMagnitude.nextDown,
                 height: Double.greatestFiniteMagnitude)
             v.center = Point(x: 9007199254740993.0, y: 123456789012345678901234567890.0)
         },
@@ -315,8 +323,10 @@ enum SceneFormatTestKit {
     }
 
     @Test func idsThatNeedEscapingRoundTrip() throws {
-        let ids = ["quote\"", "back\\slash", "slash/", "new\nline", "tab\t", "cr\r", "nul\u{0}", "bell\u{7}",
-                   "\u{1F}", "é", "😀", "𝄞", "\u{7F}", "\u{2028}", "日本語", " "]
+        let ids = [
+            "quote\"", "back\\slash", "slash/", "new\nline", "tab\t", "cr\r", "nul\u{0}", "bell\u{7}",
+            "\u{1F}", "é", "😀", "𝄞", "\u{7F}", "\u{2028}", "日本語", " ",
+        ]
         let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         var views: [View] = []
         for id in ids {
@@ -353,10 +363,14 @@ enum SceneFormatTestKit {
         for form in [SceneWriter.Form.nested, .flat] {
             let (text, back) = try SceneFormatTestKit.roundTrip(scene, form: form)
             #expect(SceneFormatTestKit.differences(scene, back).isEmpty, "form \(form)\n\(text)")
-            #expect(back.preservedJSON["application"] == "{\"id\": \"UIApplication\",\n                 \"delegate\": \"AppDelegate\"}")
-            #expect(back.view(withID: "Root")?.preservedJSON["gestureRecognizers"]
-                == "[ {\"id\": \"tap\", \"kind\": \"tap\", \"delaysTouchesBegan\": true} ]")
-            #expect(back.view(withID: "Modal")?.preservedJSON == ["viewController": "\"VC2\"", "presentedBy": "\"VC\""])
+            #expect(
+                back.preservedJSON["application"]
+                    == "{\"id\": \"UIApplication\",\n                 \"delegate\": \"AppDelegate\"}")
+            #expect(
+                back.view(withID: "Root")?.preservedJSON["gestureRecognizers"]
+                    == "[ {\"id\": \"tap\", \"kind\": \"tap\", \"delaysTouchesBegan\": true} ]")
+            #expect(
+                back.view(withID: "Modal")?.preservedJSON == ["viewController": "\"VC2\"", "presentedBy": "\"VC\""])
             #expect(back.windows[0].preservedJSON == ["windowScene": "\"S1\""])
         }
     }

@@ -26,12 +26,17 @@ extension ChildBVH {
                     keys.append(ViewIndex(rawValue: block.key[lane]))
                 } else {
                     let c = Int(block.child[lane])
-                    guard c < i else { return .failure(.init("block \(i) lane \(lane): child \(c) not stored before it")) }
+                    guard c < i else {
+                        return .failure(.init("block \(i) lane \(lane): child \(c) not stored before it"))
+                    }
                     guard box.encloses(blocks[c].bounds) else {
                         return .failure(.init("block \(i) lane \(lane): box does not enclose block \(c)"))
                     }
                     guard block.key[lane] == blocks[c].key.max() else {
-                        return .failure(.init("block \(i) lane \(lane): key \(block.key[lane]), largest below \(blocks[c].key.max())"))
+                        return .failure(
+                            .init(
+                                "block \(i) lane \(lane): key \(block.key[lane]), largest below \(blocks[c].key.max())")
+                        )
                     }
                     pending.append(c)
                 }

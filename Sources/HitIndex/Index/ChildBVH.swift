@@ -106,7 +106,8 @@ public struct ChildBVH: Sendable {
             @usableFromInline static let child = 160
 
             static var matchesMemoryLayout: Bool {
-                MemoryLayout<Block>.offset(of: \Block.minX) == minX && MemoryLayout<Block>.offset(of: \Block.minY) == minY
+                MemoryLayout<Block>.offset(of: \Block.minX) == minX
+                    && MemoryLayout<Block>.offset(of: \Block.minY) == minY
                     && MemoryLayout<Block>.offset(of: \Block.maxX) == maxX
                     && MemoryLayout<Block>.offset(of: \Block.maxY) == maxY
                     && MemoryLayout<Block>.offset(of: \Block.key) == key

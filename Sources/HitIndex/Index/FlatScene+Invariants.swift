@@ -27,9 +27,12 @@ extension FlatScene {
                 switch childIndexes.check(root: NodeIndex(rawValue: UInt32(root))) {
                 case .failure(let v): problems.append(.init("view \(i): \(v)"))
                 case .success(let keys):
-                    let expected = Set(children(of: ViewIndex(i)).filter { !links[$0.position].flags.contains(.unreachable) })
+                    let expected = Set(
+                        children(of: ViewIndex(i)).filter { !links[$0.position].flags.contains(.unreachable) })
                     if Set(keys) != expected || keys.count != expected.count {
-                        problems.append(.init("view \(i): hierarchy holds \(keys.count) items, \(expected.count) reachable subviews"))
+                        problems.append(
+                            .init(
+                                "view \(i): hierarchy holds \(keys.count) items, \(expected.count) reachable subviews"))
                     }
                 }
             }

@@ -87,7 +87,9 @@ public struct FlatScene: Sendable {
     public func id(of view: ViewIndex) -> String {
         let start = Int(idOffsets[view.position])
         let end = Int(idOffsets[view.position + 1])
-        return idBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        return idBytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
     }
 
     /// A view's hit region, as the reference computes it.
@@ -98,7 +100,8 @@ public struct FlatScene: Sendable {
         let link = links[view.position]
         let shape: HitShape =
             link.flags.contains(.ellipse)
-            ? .ellipse : link.flags.contains(.roundedRect) ? .roundedRect(radius: extras[Int(link.extra)].radius) : .rect
+            ? .ellipse
+            : link.flags.contains(.roundedRect) ? .roundedRect(radius: extras[Int(link.extra)].radius) : .rect
         return HitRegion(extents: Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY), shape: shape)
     }
 
@@ -112,7 +115,8 @@ public struct FlatScene: Sendable {
         let center = Point(x: g.centerX, y: g.centerY)
         let anchor = Point(x: g.anchorOffsetX, y: g.anchorOffsetY)
         if link.flags.contains(.transformed) {
-            return ViewPlacement.toLocal(q, center: center, inverse: extras[Int(link.extra)].inverse, anchorOffset: anchor)
+            return ViewPlacement.toLocal(
+                q, center: center, inverse: extras[Int(link.extra)].inverse, anchorOffset: anchor)
         }
         return ViewPlacement.toLocalTranslated(q, center: center, anchorOffset: anchor)
     }

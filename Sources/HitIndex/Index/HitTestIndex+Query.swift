@@ -70,21 +70,22 @@ extension HitTestIndex {
     ) -> UInt32? {
         scene.geometry.withUnsafeBufferPointer { geometry in
             scene.links.withUnsafeBufferPointer { links in
-              scene.subviewReach.withUnsafeBufferPointer { subviewReach in
-                scene.extras.withUnsafeBufferPointer { extras in
-                    scene.childIndexes.blocks.withUnsafeBufferPointer { bvhBlocks in
-                        var s = Searcher(
-                            geometry: geometry, links: links, subviewReach: subviewReach, extras: extras, predicates: scene.predicates,
-                            bvhBlocks: bvhBlocks, frames: frames, nodes: nodes, counters: counters)
-                        defer { counters = s.counters }
-                        for root in scene.roots.reversed() {
-                            guard let r = s.searchWindow(root.rawValue, q) else { return nil }
-                            if r != noView { return r }
+                scene.subviewReach.withUnsafeBufferPointer { subviewReach in
+                    scene.extras.withUnsafeBufferPointer { extras in
+                        scene.childIndexes.blocks.withUnsafeBufferPointer { bvhBlocks in
+                            var s = Searcher(
+                                geometry: geometry, links: links, subviewReach: subviewReach, extras: extras,
+                                predicates: scene.predicates,
+                                bvhBlocks: bvhBlocks, frames: frames, nodes: nodes, counters: counters)
+                            defer { counters = s.counters }
+                            for root in scene.roots.reversed() {
+                                guard let r = s.searchWindow(root.rawValue, q) else { return nil }
+                                if r != noView { return r }
+                            }
+                            return noView
                         }
-                        return noView
                     }
                 }
-              }
             }
         }
     }

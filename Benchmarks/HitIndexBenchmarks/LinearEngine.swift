@@ -42,9 +42,7 @@ final class LinearEngine: BenchEngine {
         self.flat = flat
         let n = flat.count
         let none = ViewIndex.none.rawValue
-        var parent = [UInt32](repeating: none, count: n)
-        var depth = [UInt32](repeating: 0, count: n)
-        var deepest: UInt32 = 0
+        let parent = flat.parentColumn().map(\.rawValue)
         // Per view (build only): the local→screen map W(p) = A·p + t, its error bound, the clip
         // box its subviews are confined to, whether it and its ancestors are eligible.
         var world = [Affine](repeating: .identity, count: n)
@@ -58,13 +56,6 @@ final class LinearEngine: BenchEngine {
             flat.geometry.withUnsafeBufferPointer { geometry in
                 flat.extras.withUnsafeBufferPointer { extras in
                     for i in 0..<n {
-                        var c = links[i].lastChild
-                        while c != .none {
-                            parent[c.position] = UInt32(i)
-                            depth[c.position] = depth[i] + 1
-                            c = links[c.position].previousSibling
-                        }
-                        if depth[i] > deepest { deepest = depth[i] }
                         let p = parent[i]
                         let link = links[i]
                         let flags = link.flags
@@ -128,7 +119,7 @@ final class LinearEngine: BenchEngine {
             }
         }
         self.parent = parent
-        self.maxDepth = Int(deepest)
+        self.maxDepth = flat.maxDepth
         // Front-most first, padded with empty boxes to a multiple of 8.
         let m = candidateKeys.count
         let padded = (m + 7) / 8 * 8

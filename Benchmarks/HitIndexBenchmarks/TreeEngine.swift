@@ -40,23 +40,8 @@ final class TreeEngine: BenchEngine {
     init(_ scene: Scene, idBytes: Int) throws {
         let flat = try FlatScene(scene)
         self.flat = flat
-        // Depth (FlatScene's own depth column saturates at UInt16.max): preorder puts a parent
-        // before its subviews, so one forward pass over the subview links suffices.
-        let n = flat.count
-        var depth = [UInt32](repeating: 0, count: n)
-        var deepest: UInt32 = 0
-        flat.links.withUnsafeBufferPointer { links in
-            for i in 0..<n {
-                let d = depth[i]
-                if d > deepest { deepest = d }
-                var c = links[i].lastChild
-                while c != .none {
-                    depth[c.position] = d + 1
-                    c = links[c.position].previousSibling
-                }
-            }
-        }
-        maxFrames = Int(deepest) + 2
+        // FlatScene's maxDepth is the true depth (an upper bound past UInt16.max levels).
+        maxFrames = flat.maxDepth + 2
         memory = flatSceneMemory(flat, idBytes: idBytes, includeChildBVH: false)
     }
 

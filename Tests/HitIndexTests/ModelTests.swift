@@ -303,6 +303,11 @@ import Testing
             try fixture.scene.validate()
         }
         guard let error else { return }
+        // Building an index validates while flattening; it must refuse with the very same error.
+        let indexError = #expect(throws: SceneError.self, comment, sourceLocation: sourceLocation) {
+            _ = try HitTestIndex(fixture.scene)
+        }
+        #expect(indexError == error, comment, sourceLocation: sourceLocation)
         #expect(error.location == .view(id), comment, sourceLocation: sourceLocation)
         #expect(error.field == field, comment, sourceLocation: sourceLocation)
         #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
@@ -463,6 +468,7 @@ import Testing
         // There is no id to name, so the error names the view by its place: W's second subview (B),
         // its first subview.
         #expect(error?.location == .path("$.windows[0].subviews[1].subviews[0]"))
+        #expect(throws: error!) { _ = try HitTestIndex(f.scene) }
     }
 
     @Test func redirectTargetOutsideTheSceneIsRefused() {

@@ -8,24 +8,36 @@ extension FlatScene {
     /// - Complexity: O(n) for n views.
     public init(_ scene: Scene) throws(SceneError) {
         precondition(ChildBVH.Block.Layout.matchesMemoryLayout, "ChildBVH.Block's lane offsets changed")
-        try scene.validate()
+        // Validation is folded into the flattening passes (ids checked from the flat id table,
+        // attributes from the one read of each view); any violation found hands over to
+        // `validate()`, which names the first one in its own order, so errors are the same
+        // either way.
         // 1. Paint order: windows back to front (the reverse of the order touches try them),
-        //    each in preorder.
+        //    each in preorder. Ids are checked here, before a view's subviews are pushed, so a
+        //    view reachable twice is refused before it could be walked twice.
         var views: [View] = []
         var parents: [Int32] = []
         var depths: [UInt16] = []
         var roots: [ViewIndex] = []
+        var idOffsets: [UInt32] = [0]
+        var idBytes = [UInt8]()
+        var ids = IDSet(expected: 1024)
         var stack: [(View, Int32, UInt16)] = []
         for window in scene.windowsFrontToBack.reversed() {
             roots.append(ViewIndex(views.count))
             stack.append((window, -1, 0))
             while let (v, parent, depth) = stack.popLast() {
+                let me = views.count
                 views.append(v)
                 parents.append(parent)
                 depths.append(depth)
-                let me = Int32(views.count - 1)
+                idBytes.append(contentsOf: v.id.utf8)
+                idOffsets.append(UInt32(idBytes.count))
+                guard idOffsets[me + 1] > idOffsets[me], ids.insert(me, offsets: idOffsets, bytes: idBytes) else {
+                    try Self.refuse(scene)
+                }
                 let childDepth = depth == .max ? depth : depth + 1
-                for s in v.subviews.reversed() { stack.append((s, me, childDepth)) }
+                for s in v.subviews.reversed() { stack.append((s, Int32(me), childDepth)) }
             }
         }
         let n = views.count
@@ -39,14 +51,11 @@ extension FlatScene {
         links.reserveCapacity(n)
         var extras = [NodeExtra.empty]
         var predicates: [@Sendable (Point) -> Bool] = []
-        var idOffsets = [UInt32]()
-        idOffsets.reserveCapacity(n + 1)
-        var idBytes = [UInt8]()
-        idBytes.reserveCapacity(n * 8)
         var redirectSources: [(slot: Int, target: ObjectIdentifier)] = []
         for (i, v) in views.enumerated() {
             // One read of the view's attributes (each class-property access is checked).
             let a = v.attributes
+            do throws(SceneError) { try v.validate(a) } catch { try Self.refuse(scene) }
             let placement = a.placement
             let region = a.hitRegion
             geometry.append(
@@ -96,10 +105,7 @@ extension FlatScene {
             }
             links.append(
                 NodeLinks(lastChild: .none, previousSibling: .none, extra: slot, flags: flags, depth: depths[i]))
-            idOffsets.append(UInt32(idBytes.count))
-            idBytes.append(contentsOf: v.id.utf8)
         }
-        idOffsets.append(UInt32(idBytes.count))
         for r in roots { links[r.position].flags.insert(.window) }
         // Preorder numbers each parent's subviews in order, so the last one seen is the front-most.
         for i in 0..<n where parents[i] >= 0 {
@@ -113,8 +119,10 @@ extension FlatScene {
             for (i, v) in views.enumerated() where targets.contains(ObjectIdentifier(v)) {
                 indexOf[ObjectIdentifier(v)] = ViewIndex(i)
             }
-            // validate() guarantees every target is a view of the scene.
-            for (slot, target) in redirectSources { extras[slot].redirect = indexOf[target]! }
+            for (slot, target) in redirectSources {
+                guard let t = indexOf[target] else { try Self.refuse(scene) }
+                extras[slot].redirect = t
+            }
         }
 
         // 3. Reach: where in its superview's space a hit from a view's subtree is possible,
@@ -199,5 +207,11 @@ extension FlatScene {
         self.roots = roots
         self.idOffsets = idOffsets
         self.idBytes = idBytes
+    }
+
+    /// A flattening check failed: `validate()` throws the first violation in its order.
+    private static func refuse(_ scene: Scene) throws(SceneError) -> Never {
+        try scene.validate()
+        preconditionFailure("validate() accepted a scene that flattening refused")
     }
 }

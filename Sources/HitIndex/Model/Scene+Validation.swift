@@ -55,7 +55,11 @@ extension View {
     /// - Complexity: O(1).
     public func validateAttributes() throws(SceneError) {
         // One read of the attributes, not one (with its exclusivity check) per field.
-        let v = attributes
+        try validate(attributes)
+    }
+
+    /// ``validateAttributes()`` on attributes already read from this view.
+    func validate(_ v: ViewAttributes) throws(SceneError) {
         let id = self.id
         func fail(_ field: String, _ message: String) -> SceneError {
             SceneError(location: .view(id), field: field, message: message)

@@ -121,35 +121,40 @@ import Testing
         let at = Self.positions(flat)
         let wide = at["wide"]!.position
         #expect(flat.links[wide].flags.contains(.indexed))
-        let rootIndex = Int(flat.extras[Int(flat.links[wide].extra)].bvh)
+        let root = UInt32(flat.extras[Int(flat.links[wide].extra)].bvh)
         let bvh = flat.childIndexes
-        // 12 items in branching 8: two blocks of items (8 and 4 lanes) under one root block.
-        #expect(bvh.blocks.count == 3 && rootIndex == 2)
-        #expect(bvh.blocks[0].holdsItems && bvh.blocks[1].holdsItems && !bvh.blocks[2].holdsItems)
-        #expect(try bvh.check(root: NodeIndex(rawValue: UInt32(rootIndex))).get().count == 12)
+        // 12 items in branching 8: two leaf blocks (8 and 4 lanes) under one root block, whose
+        // lanes name them.
+        let leaf = ChildBVH.leafTag
+        #expect(bvh.blocks.count == 1 && bvh.leaves.count == 2 && root == 0)
+        #expect(bvh.blocks[0].child[0] == leaf | 0 && bvh.blocks[0].child[1] == leaf | 1)
+        #expect(try bvh.check(root: NodeIndex(rawValue: root)).get().count == 12)
+        // Every subview of `wide` is a plain rectangle without subviews: all lanes are exact.
+        #expect(try bvh.check(root: NodeIndex(rawValue: root)).get().allSatisfy(\.exact))
 
-        /// Makes the root's lanes huge and recomputes their keys from the blocks they name, so
+        /// Makes the root's lanes huge and recomputes their keys from the leaves they name, so
         /// that only the violation a mutation targets remains.
         func relax(_ b: inout ChildBVH) {
             for lane in 0..<2 {
-                b.blocks[2].minX[lane] = -1e9
-                b.blocks[2].minY[lane] = -1e9
-                b.blocks[2].maxX[lane] = 1e9
-                b.blocks[2].maxY[lane] = 1e9
-                b.blocks[2].key[lane] = b.blocks[Int(b.blocks[2].child[lane])].key.max()
+                b.blocks[0].minX[lane] = -1e9
+                b.blocks[0].minY[lane] = -1e9
+                b.blocks[0].maxX[lane] = 1e9
+                b.blocks[0].maxY[lane] = 1e9
+                let keys = b.leaves[Int(b.blocks[0].child[lane] & ~leaf)].key
+                b.blocks[0].key[lane] = (keys & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit)).max()
             }
         }
         func emptyLane(_ b: inout ChildBVH, _ block: Int, _ lane: Int) {
-            b.blocks[block].key[lane] = 0
-            b.blocks[block].minX[lane] = .infinity
-            b.blocks[block].minY[lane] = .infinity
-            b.blocks[block].maxX[lane] = -.infinity
-            b.blocks[block].maxY[lane] = -.infinity
+            b.leaves[block].key[lane] = 0
+            b.leaves[block].minX[lane] = .infinity
+            b.leaves[block].minY[lane] = .infinity
+            b.leaves[block].maxX[lane] = -.infinity
+            b.leaves[block].maxY[lane] = -.infinity
         }
-        func violations(_ mutate: (inout ChildBVH) -> Void) -> [String] {
+        func violations(links: [NodeLinks]? = nil, _ mutate: (inout ChildBVH) -> Void) -> [String] {
             var broken = bvh
             mutate(&broken)
-            return Self.rebuilt(flat, childIndexes: broken).invariantViolations().map(\.description)
+            return Self.rebuilt(flat, links: links, childIndexes: broken).invariantViolations().map(\.description)
         }
         func expectOne(_ problems: [String], _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(
@@ -157,83 +162,115 @@ import Testing
                 "\(problems)", sourceLocation: sourceLocation)
         }
 
-        // A root lane whose box no longer encloses its block.
-        expectOne(violations { $0.blocks[2].maxX[0] = $0.blocks[2].minX[0] }, "box does not enclose block 0")
+        // A root lane whose box no longer encloses its leaf.
+        expectOne(violations { $0.blocks[0].maxX[0] = $0.blocks[0].minX[0] }, "box does not enclose its child")
         // A wrong key at a node lane.
-        expectOne(violations { $0.blocks[2].key[1] += 1 }, "lane 1: key")
-        // A key of 0 (the empty-lane marker) on a lane that still has a box.
+        expectOne(violations { $0.blocks[0].key[1] += 1 }, "lane 1: key")
+        // A key of 0 (the empty-lane marker) on a lane that still has an interval.
         expectOne(
             violations {
-                $0.blocks[1].key[3] = 0
+                $0.leaves[1].key[3] = 0
                 relax(&$0)
-            }, "key 0 with a box")
+            }, "key 0 with an interval")
         // A used lane after an empty one.
         expectOne(
             violations {
                 emptyLane(&$0, 1, 0)
                 relax(&$0)
             }, "lane 1 used after an empty one")
-        // A block dropping an item: the hierarchy no longer holds every reachable subview.
+        // A leaf dropping an item: the hierarchy no longer holds every reachable subview.
         expectOne(
             violations {
                 emptyLane(&$0, 1, 3)
                 relax(&$0)
             }, "hierarchy holds 11 items, 12 reachable subviews")
-        // The same key twice.
+        // The same subview twice.
         expectOne(
             violations {
-                $0.blocks[1].key[0] = $0.blocks[0].key[0]
+                $0.leaves[1].key[0] = $0.leaves[0].key[0]
                 relax(&$0)
-            }, "a key appears twice")
-        // An item that names another view (a key not among the container's subviews).
+            }, "a subview appears twice")
+        // An item that names another view (not among the container's subviews), as an inexact lane.
         expectOne(
             violations {
-                $0.blocks[0].key[0] = UInt32(wide)
+                $0.leaves[0].key[0] = UInt32(wide)
                 relax(&$0)
             }, "hierarchy holds 12 items, 12 reachable subviews")
-        // A child block that is not stored before its parent (here: the root is its own child).
-        expectOne(violations { $0.blocks[2].child[0] = 2 }, "child 2 not stored before it")
-        // A block reached twice: both root lanes name block 0.
+        // An inner child that is not stored before its parent (here: the root is its own child).
+        expectOne(violations { $0.blocks[0].child[0] = 0 }, "child 0 not stored before it")
+        // A leaf reached twice: both root lanes name leaf 0.
         expectOne(
             violations {
-                $0.blocks[2].child[1] = 0
+                $0.blocks[0].child[1] = leaf | 0
                 relax(&$0)
-            }, "block 0 reached twice")
+            }, "leaf 0 reached twice")
+        // A leaf that does not exist.
+        expectOne(violations { $0.blocks[0].child[1] = leaf | 7 }, "leaf 7 out of range")
+        // Exact intervals: one ulp off at either bound, on either axis, is caught.
+        let first = bvh.leaves[0].view(0)
+        func nudged(_ field: WritableKeyPath<ChildBVH.LeafBlock, SIMD8<Double>>, up: Bool) -> [String] {
+            violations {
+                let v = $0.leaves[0][keyPath: field][0]
+                $0.leaves[0][keyPath: field][0] = up ? v.nextUp : v.nextDown
+                relax(&$0)
+            }
+        }
+        expectOne(nudged(\.minX, up: true), "subview \(first): x low bound")
+        expectOne(nudged(\.minX, up: false), "subview \(first): x low bound")
+        expectOne(nudged(\.maxY, up: false), "subview \(first): y high bound")
+        expectOne(nudged(\.maxY, up: true), "subview \(first): y high bound")
+        expectOne(nudged(\.minY, up: true), "subview \(first): y low bound")
+        expectOne(nudged(\.maxX, up: false), "subview \(first): x high bound")
+        // An exact lane for a view that the interval cannot decide (a pass-through view).
+        var links = flat.links
+        links[first.position].flags.insert(.passThrough)
+        expectOne(violations(links: links) { _ in }, "subview \(first) is marked exact but cannot be decided")
         // The control: relaxing alone breaks nothing.
         #expect(violations { relax(&$0) }.isEmpty)
     }
 
     /// `check(root:)` on hierarchies built by hand.
     @Test func checkOnHandBuiltHierarchies() throws {
-        func lanes(_ boxes: [FBox], keys: [UInt32], children: [UInt32]?) -> ChildBVH.Block {
-            var b = ChildBVH.Block(
-                minX: SIMD8(repeating: .infinity), minY: SIMD8(repeating: .infinity),
-                maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
-                key: SIMD8(repeating: 0), child: SIMD8(repeating: children == nil ? ChildBVH.Block.itemMarker : 0))
+        let leaf = ChildBVH.leafTag
+        func leafBlock(_ boxes: [DBox], keys: [UInt32]) -> ChildBVH.LeafBlock {
+            var b = ChildBVH.LeafBlock.empty
             for (i, box) in boxes.enumerated() {
                 b.minX[i] = box.minX
                 b.minY[i] = box.minY
                 b.maxX[i] = box.maxX
                 b.maxY[i] = box.maxY
                 b.key[i] = keys[i]
-                if let children { b.child[i] = children[i] }
+            }
+            return b
+        }
+        func block(_ boxes: [FBox], keys: [UInt32], children: [UInt32]) -> ChildBVH.Block {
+            var b = ChildBVH.Block.empty
+            for (i, box) in boxes.enumerated() {
+                b.minX[i] = box.minX
+                b.minY[i] = box.minY
+                b.maxX[i] = box.maxX
+                b.maxY[i] = box.maxY
+                b.key[i] = keys[i]
+                b.child[i] = children[i]
             }
             return b
         }
         var bvh = ChildBVH()
-        bvh.blocks = [
-            lanes(
-                [FBox(minX: 0, minY: 0, maxX: 1, maxY: 1), FBox(minX: 2, minY: 0, maxX: 3, maxY: 1)], keys: [5, 9],
-                children: nil),
-            lanes([FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [7], children: nil),
-            lanes(
-                [FBox(minX: 0, minY: 0, maxX: 3, maxY: 1), FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [9, 7],
-                children: [0, 1]),
+        bvh.leaves = [
+            leafBlock(
+                [DBox(minX: 0, minY: 0, maxX: 1, maxY: 1), DBox(minX: 2, minY: 0, maxX: 3, maxY: 1)], keys: [5, 9]),
+            leafBlock([DBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [7]),
         ]
-        let good = bvh.check(root: NodeIndex(rawValue: 2))
-        #expect(Set(try good.get()) == [ViewIndex(5), ViewIndex(9), ViewIndex(7)])
+        bvh.blocks = [
+            block(
+                [FBox(minX: 0, minY: 0, maxX: 3, maxY: 1), FBox(minX: 0, minY: 2, maxX: 1, maxY: 3)], keys: [9, 7],
+                children: [leaf | 0, leaf | 1]),
+            block([FBox(minX: 0, minY: 0, maxX: 3, maxY: 3)], keys: [9], children: [0]),
+        ]
+        let good = bvh.check(root: NodeIndex(rawValue: 1))
+        #expect(Set(try good.get().map(\.view)) == [ViewIndex(5), ViewIndex(9), ViewIndex(7)])
 
-        func failure(_ mutate: (inout ChildBVH) -> Void, root: UInt32 = 2) -> String? {
+        func failure(_ mutate: (inout ChildBVH) -> Void, root: UInt32 = 1) -> String? {
             var b = bvh
             mutate(&b)
             if case .failure(let v) = b.check(root: NodeIndex(rawValue: root)) { return v.description }
@@ -241,25 +278,35 @@ import Testing
         }
         #expect(failure({ _ in }) == nil)
         #expect(failure({ _ in }, root: 3) == "block 3 out of range")
-        #expect(failure { $0.blocks[2].key[1] = 6 } == "block 2 lane 1: key 6, largest below 7")
-        #expect(failure { $0.blocks[2].maxX[0] = 2.5 } == "block 2 lane 0: box does not enclose block 0")
+        #expect(failure({ _ in }, root: leaf | 2) == "leaf 2 out of range")
+        // A leaf alone is a valid root.
+        #expect(failure({ _ in }, root: leaf | 1) == nil)
+        #expect(failure { $0.blocks[0].key[1] = 6 } == "block 0 lane 1: key 6, largest below 7")
+        #expect(failure { $0.blocks[0].maxX[0] = 2.5 } == "block 0 lane 0: box does not enclose its child")
         #expect(
             failure {
-                $0.blocks[2].child[1] = 0
-                $0.blocks[2].key[1] = 9
-                $0.blocks[2].maxX[1] = 3
-                $0.blocks[2].maxY[1] = 3
-                $0.blocks[2].minY[1] = 0
+                $0.blocks[0].child[1] = leaf | 0
+                $0.blocks[0].key[1] = 9
+                $0.blocks[0].maxX[1] = 3
+                $0.blocks[0].maxY[1] = 3
+                $0.blocks[0].minY[1] = 0
             }
-                == "block 0 reached twice")
+                == "leaf 0 reached twice")
         #expect(
             failure {
-                $0.blocks[1].key[0] = 5
-                $0.blocks[2].key[1] = 5
-            } == "a key appears twice")
-        #expect(failure { $0.blocks[2].child[0] = 2 } == "block 2 lane 0: child 2 not stored before it")
-        #expect(failure { $0.blocks[0].key[0] = 0 } == "block 0 lane 0: key 0 with a box")
-        // The hierarchy `add(keys:boxes:)` builds passes, for every size around the branching factor.
+                $0.leaves[1].key[0] = 5
+                $0.blocks[0].key[1] = 5
+            } == "a subview appears twice")
+        #expect(failure { $0.blocks[1].child[0] = 1 } == "block 1 lane 0: child 1 not stored before it")
+        #expect(failure { $0.leaves[0].key[0] = 0 } == "leaf 0 lane 0: key 0 with an interval")
+        #expect(
+            failure {
+                $0.blocks[0].key[0] = 0
+                $0.blocks[1].key[0] = 7
+            } == "block 0 lane 0: key 0 with a box")
+        // The exact bit is not part of the key: a parent's key is the largest position below.
+        #expect(failure { $0.leaves[0].key[1] |= ChildBVH.LeafBlock.exactBit } == nil)
+        // The hierarchy `add` builds passes, for every size around the branching factor.
         for n in [1, 2, 7, 8, 9, 63, 64, 65, 520] {
             var built = ChildBVH()
             let keys = (0..<n).map { ViewIndex($0 * 3 + 1) }
@@ -269,10 +316,19 @@ import Testing
                 let y = Double(i / 13)
                 boxes.append(DBox(minX: x, minY: y, maxX: x + 0.5, maxY: y + 2))
             }
-            let root = built.add(keys: keys, boxes: boxes)
+            let root = built.add(keys: keys, intervals: boxes, exact: (0..<n).map { $0 % 2 == 0 })
             let reached = try built.check(root: root).get()
-            #expect(reached.count == n && Set(reached) == Set(keys), "n = \(n)")
-            #expect(built.blocks[root.position].key.max() == keys.last!.rawValue)
+            #expect(reached.count == n && Set(reached.map(\.view)) == Set(keys), "n = \(n)")
+            #expect(reached.allSatisfy { $0.exact == ($0.view.position % 2 == 1) }, "n = \(n)")
+            let top: UInt32
+            if root.rawValue & leaf != 0 {
+                #expect(n <= ChildBVH.branching)
+                top = (built.leaves[Int(root.rawValue & ~leaf)].key & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit))
+                    .max()
+            } else {
+                top = built.blocks[root.position].key.max()
+            }
+            #expect(top == keys.last!.rawValue, "n = \(n)")
         }
     }
 

@@ -117,6 +117,11 @@ public struct FBox: Sendable {
         self.init(minX: down(b.minX), minY: down(b.minY), maxX: up(b.maxX), maxY: up(b.maxY))
     }
 
+    /// Whether the box holds no point.
+    /// - Complexity: O(1).
+    @inlinable
+    public var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
+
     /// Closed containment of a point already rounded to `Float`.
     /// - Complexity: O(1).
     @inlinable @inline(__always)

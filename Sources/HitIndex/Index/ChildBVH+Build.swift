@@ -1,19 +1,23 @@
 extension ChildBVH {
-    /// Adds a hierarchy over one container's subviews, `keys` with their reach boxes (in the
-    /// container's space), and returns its root.
+    /// Adds a hierarchy over one container's subviews and returns its root (tagged with
+    /// ``leafTag`` when it is a leaf block).
+    ///
+    /// `keys` are the subviews; `intervals` their half-open intervals in the container's space
+    /// (`minX ≤ x < maxX`, …): for `exact` ones, exactly where a touch lands on the subview, for
+    /// the others a conservative bound.
     ///
     /// Linear apart from the radix sort's constant number of passes: Hilbert values of the box
     /// centres on a 2^16 grid, a two-pass radix sort, then packing level by level.
     /// - Complexity: O(n) for n subviews.
-    mutating func add(keys: [ViewIndex], boxes: [DBox]) -> NodeIndex {
-        precondition(!keys.isEmpty && keys.count == boxes.count)
+    mutating func add(keys: [ViewIndex], intervals: [DBox], exact: [Bool]) -> NodeIndex {
+        precondition(!keys.isEmpty && keys.count == intervals.count && keys.count == exact.count)
         let n = keys.count
         // The grid spans the finite centres; unbounded boxes sort to the grid's edge.
         var lo = (x: Double.infinity, y: Double.infinity)
         var hi = (x: -Double.infinity, y: -Double.infinity)
         var centres = [(x: Double, y: Double)](repeating: (0, 0), count: n)
         for i in 0..<n {
-            let b = boxes[i]
+            let b = intervals[i]
             let c = (x: b.minX * 0.5 + b.maxX * 0.5, y: b.minY * 0.5 + b.maxY * 0.5)
             centres[i] = c
             if c.x.isFinite && c.y.isFinite {
@@ -32,46 +36,55 @@ extension ChildBVH {
             hilbert[i] = ChildBVH.hilbertIndex(cell(centres[i].x, lo.x, spanX), cell(centres[i].y, lo.y, spanY))
         }
         let order = ChildBVH.radixSortedPositions(hilbert)
-        // Level 0: blocks of items in Hilbert order.
-        var levelStart = blocks.count
+        // Level 0: leaf blocks in Hilbert order.
+        let firstLeaf = leaves.count
         var g = 0
         while g < n {
-            var block = Block.empty
-            block.child = SIMD8(repeating: Block.itemMarker)
+            var leaf = LeafBlock.empty
             for lane in 0..<Swift.min(ChildBVH.branching, n - g) {
                 let i = Int(order[g + lane])
-                let box = FBox(outward: boxes[i])
-                block.minX[lane] = box.minX
-                block.minY[lane] = box.minY
-                block.maxX[lane] = box.maxX
-                block.maxY[lane] = box.maxY
-                block.key[lane] = keys[i].rawValue
+                let box = intervals[i]
+                leaf.minX[lane] = box.minX
+                leaf.minY[lane] = box.minY
+                leaf.maxX[lane] = box.maxX
+                leaf.maxY[lane] = box.maxY
+                leaf.key[lane] = keys[i].rawValue | (exact[i] ? LeafBlock.exactBit : 0)
             }
-            blocks.append(block)
+            leaves.append(leaf)
             g += ChildBVH.branching
         }
-        // Upper levels: blocks of blocks, until one block is the root.
-        var levelCount = blocks.count - levelStart
-        while levelCount > 1 {
+        if leaves.count - firstLeaf == 1 { return NodeIndex(rawValue: UInt32(firstLeaf) | ChildBVH.leafTag) }
+        // Upper levels: blocks of nodes, until one block is the root. The first level above
+        // the leaves names leaf blocks.
+        var level = (first: firstLeaf, count: leaves.count - firstLeaf, leaves: true)
+        while level.count > 1 {
             let start = blocks.count
             var g = 0
-            while g < levelCount {
+            while g < level.count {
                 var block = Block.empty
-                for lane in 0..<Swift.min(ChildBVH.branching, levelCount - g) {
-                    let c = levelStart + g + lane
-                    let box = blocks[c].bounds
+                for lane in 0..<Swift.min(ChildBVH.branching, level.count - g) {
+                    let c = level.first + g + lane
+                    let box: FBox
+                    let key: UInt32
+                    if level.leaves {
+                        box = leaves[c].bounds
+                        key = (leaves[c].key & SIMD8(repeating: ~LeafBlock.exactBit)).max()
+                        block.child[lane] = UInt32(c) | ChildBVH.leafTag
+                    } else {
+                        box = blocks[c].bounds
+                        key = blocks[c].key.max()
+                        block.child[lane] = UInt32(c)
+                    }
                     block.minX[lane] = box.minX
                     block.minY[lane] = box.minY
                     block.maxX[lane] = box.maxX
                     block.maxY[lane] = box.maxY
-                    block.key[lane] = blocks[c].key.max()
-                    block.child[lane] = UInt32(c)
+                    block.key[lane] = key
                 }
                 blocks.append(block)
                 g += ChildBVH.branching
             }
-            levelStart = start
-            levelCount = blocks.count - start
+            level = (start, blocks.count - start, false)
         }
         return NodeIndex(rawValue: UInt32(blocks.count - 1))
     }

@@ -1,15 +1,51 @@
 extension ChildBVH {
-    /// Checks the hierarchy under `root`: every block reached once, lanes filled from the first
-    /// with empty lanes empty, every node lane's box enclosing its child block and its key the
-    /// largest below it, children stored before their parent, no key twice. Returns the keys of the items
-    /// reached (for the caller to compare with the container's subviews), or the first violation.
+    /// One subview as a hierarchy holds it: its lane's interval and whether it is exact.
+    public struct Item: Sendable {
+        public var view: ViewIndex
+        public var minX: Double
+        public var minY: Double
+        public var maxX: Double
+        public var maxY: Double
+        public var exact: Bool
+    }
+
+    /// Checks the hierarchy under `root`: every node reached once, lanes filled from the first
+    /// with empty lanes empty, every inner lane's box enclosing its child node and its key the
+    /// largest below it, inner children stored before their parent, no subview twice. Returns the
+    /// subviews reached (for the caller to compare with the container's, and to check the exact
+    /// intervals against the views), or the first violation.
     /// - Complexity: O(size of the hierarchy).
-    public func check(root: NodeIndex) -> Result<[ViewIndex], InvariantViolation> {
-        var keys: [ViewIndex] = []
+    public func check(root: NodeIndex) -> Result<[Item], InvariantViolation> {
+        var items: [Item] = []
         var seenBlocks = Set<Int>()
-        var pending = [root.position]
-        while let i = pending.popLast() {
-            guard i >= 0 && i < blocks.count else { return .failure(.init("block \(i) out of range")) }
+        var seenLeaves = Set<Int>()
+        var pending = [root.rawValue]
+        while let node = pending.popLast() {
+            let i = Int(node & ~ChildBVH.leafTag)
+            if node & ChildBVH.leafTag != 0 {
+                guard i < leaves.count else { return .failure(.init("leaf \(i) out of range")) }
+                guard seenLeaves.insert(i).inserted else { return .failure(.init("leaf \(i) reached twice")) }
+                let leaf = leaves[i]
+                var used = 0
+                for lane in 0..<ChildBVH.branching {
+                    let empty = !(leaf.minX[lane] < leaf.maxX[lane] && leaf.minY[lane] < leaf.maxY[lane])
+                    if leaf.key[lane] == 0 {
+                        guard empty else { return .failure(.init("leaf \(i) lane \(lane): key 0 with an interval")) }
+                        continue
+                    }
+                    guard used == lane else {
+                        return .failure(.init("leaf \(i): lane \(lane) used after an empty one"))
+                    }
+                    used += 1
+                    items.append(
+                        Item(
+                            view: leaf.view(lane), minX: leaf.minX[lane], minY: leaf.minY[lane],
+                            maxX: leaf.maxX[lane], maxY: leaf.maxY[lane], exact: leaf.isExact(lane)))
+                }
+                guard used >= 1 else { return .failure(.init("leaf \(i) is empty")) }
+                continue
+            }
+            guard i < blocks.count else { return .failure(.init("block \(i) out of range")) }
             guard seenBlocks.insert(i).inserted else { return .failure(.init("block \(i) reached twice")) }
             let block = blocks[i]
             var used = 0
@@ -22,29 +58,35 @@ extension ChildBVH {
                 }
                 guard used == lane else { return .failure(.init("block \(i): lane \(lane) used after an empty one")) }
                 used += 1
-                if block.holdsItems {
-                    keys.append(ViewIndex(rawValue: block.key[lane]))
+                let child = block.child[lane]
+                let c = Int(child & ~ChildBVH.leafTag)
+                let childBounds: FBox
+                let childKey: UInt32
+                if child & ChildBVH.leafTag != 0 {
+                    guard c < leaves.count else {
+                        return .failure(.init("block \(i) lane \(lane): leaf \(c) out of range"))
+                    }
+                    childBounds = leaves[c].bounds
+                    childKey = (leaves[c].key & SIMD8(repeating: ~LeafBlock.exactBit)).max()
                 } else {
-                    let c = Int(block.child[lane])
                     guard c < i else {
                         return .failure(.init("block \(i) lane \(lane): child \(c) not stored before it"))
                     }
-                    guard box.encloses(blocks[c].bounds) else {
-                        return .failure(.init("block \(i) lane \(lane): box does not enclose block \(c)"))
-                    }
-                    guard block.key[lane] == blocks[c].key.max() else {
-                        return .failure(
-                            .init(
-                                "block \(i) lane \(lane): key \(block.key[lane]), largest below \(blocks[c].key.max())")
-                        )
-                    }
-                    pending.append(c)
+                    childBounds = blocks[c].bounds
+                    childKey = blocks[c].key.max()
                 }
+                guard box.encloses(childBounds) else {
+                    return .failure(.init("block \(i) lane \(lane): box does not enclose its child"))
+                }
+                guard block.key[lane] == childKey else {
+                    return .failure(.init("block \(i) lane \(lane): key \(block.key[lane]), largest below \(childKey)"))
+                }
+                pending.append(child)
             }
             guard used >= 1 else { return .failure(.init("block \(i) is empty")) }
         }
-        if Set(keys).count != keys.count { return .failure(.init("a key appears twice")) }
-        return .success(keys)
+        if Set(items.map(\.view)).count != items.count { return .failure(.init("a subview appears twice")) }
+        return .success(items)
     }
 }
 

@@ -1,37 +1,36 @@
 /// The bounding-volume hierarchies over the subviews of every wide container of a scene, stored
-/// together in one array of blocks; each container's hierarchy is a root block within it.
+/// together; each container's hierarchy is a root node within them.
 ///
 /// A container's items (its subviews) are sorted along a Hilbert curve of their reach-box
-/// centres and packed ``branching`` to a block, level by level (a packed Hilbert R-tree, as
-/// flatbush builds one). A block holds the boxes and keys of up to eight children side by side,
-/// so one pass of vector compares tests them all. A child's key is the largest paint-order
-/// position below it, so a search can open the most promising children first and skip every
-/// child whose key cannot beat the hit already found. Boxes live in the container's bounds
-/// space.
+/// centres and packed ``branching`` to a node, level by level (a packed Hilbert R-tree, as
+/// flatbush builds one). The bottom level is ``leaves``: each holds up to eight subviews'
+/// half-open `Double` intervals and keys, and for the subviews that are plain untransformed
+/// rectangles without reachable subviews, the intervals are exactly where the touch lands on
+/// them (``ExactInterval``), so the search decides those without reading the view. The levels
+/// above are ``blocks`` of eight `Float` boxes. A lane's key is the largest paint-order position
+/// below it, so a search can open the most promising children first and skip every child whose
+/// key cannot beat the hit already found. Boxes live in the container's bounds space.
 public struct ChildBVH: Sendable {
-    /// All blocks; within one hierarchy, children come before their parent and the root last.
+    /// The inner nodes; within one hierarchy, children come before their parent.
     public internal(set) var blocks: [Block] = []
+    /// The bottom level: up to eight subviews each.
+    public internal(set) var leaves: [LeafBlock] = []
 
-    /// Up to eight children of one node, lane by lane: an empty lane has an empty box and key 0
-    /// (no key is ever below 1, so it never wins).
+    /// Set in a ``Block`` lane's `child` (and in a root ``NodeIndex``) when it names a leaf
+    /// block rather than an inner block. Node counts stay below 2^30, so the bit is free.
+    public static let leafTag: UInt32 = 1 << 30
+
+    /// Up to eight children of an inner node, lane by lane: an empty lane has an empty box and
+    /// key 0 (no key is ever below 1, so it never wins).
     public struct Block: Sendable {
         public var minX: SIMD8<Float>
         public var minY: SIMD8<Float>
         public var maxX: SIMD8<Float>
         public var maxY: SIMD8<Float>
-        /// Item lanes: the subview's paint-order position. Node lanes: the largest below.
+        /// The largest paint-order position below the lane.
         public var key: SIMD8<UInt32>
-        /// Node lanes: the child block's position. In a block of items every lane is
-        /// ``itemMarker``.
+        /// The child node: an inner block's position, or a leaf block's with ``ChildBVH/leafTag``.
         public var child: SIMD8<UInt32>
-
-        /// The `child` value of every lane of a block whose children are items.
-        public static let itemMarker = UInt32.max
-
-        /// Whether the children are items (subviews) rather than blocks.
-        /// - Complexity: O(1).
-        @inlinable
-        public var holdsItems: Bool { child[0] == Block.itemMarker }
 
         /// A block with every lane empty.
         static let empty = Block(

@@ -8,6 +8,7 @@ extension FlatScene {
     /// - Complexity: O(n) for n views.
     public init(_ scene: Scene) throws(SceneError) {
         precondition(ChildBVH.Block.Layout.matchesMemoryLayout, "ChildBVH.Block's lane offsets changed")
+        precondition(ChildBVH.LeafBlock.Layout.matchesMemoryLayout, "ChildBVH.LeafBlock's lane offsets changed")
         // Validation is folded into the flattening passes (ids checked from the flat id table,
         // attributes from the one read of each view); any violation found hands over to
         // `validate()`, which names the first one in its own order, so errors are the same
@@ -174,7 +175,23 @@ extension FlatScene {
             }
             guard keys.count >= FlatScene.indexedChildThreshold else { continue }
             keys.reverse()
-            let root = childIndexes.add(keys: keys, boxes: keys.map { reachInParent[$0.position] })
+            var intervals: [DBox] = []
+            var exact: [Bool] = []
+            intervals.reserveCapacity(keys.count)
+            exact.reserveCapacity(keys.count)
+            for k in keys {
+                if let box = Self.exactInterval(k, links: links, geometry: geometry, subviewReach: subviewReach) {
+                    intervals.append(box)
+                    exact.append(true)
+                } else {
+                    // The closed reach box as a half-open interval: x ≤ max ⟺ x < max.nextUp for
+                    // every x below +∞, and no point at an infinite coordinate lands anywhere.
+                    let r = reachInParent[k.position]
+                    intervals.append(DBox(minX: r.minX, minY: r.minY, maxX: r.maxX.nextUp, maxY: r.maxY.nextUp))
+                    exact.append(false)
+                }
+            }
+            let root = childIndexes.add(keys: keys, intervals: intervals, exact: exact)
             if links[i].extra == 0 {
                 links[i].extra = UInt32(extras.count)
                 extras.append(.empty)
@@ -207,6 +224,27 @@ extension FlatScene {
         self.roots = roots
         self.idOffsets = idOffsets
         self.idBytes = idBytes
+    }
+
+    /// The exact interval in its superview's space where a touch lands on `view`, when the view
+    /// can be decided from it: eligible, untransformed, rectangular, no predicate, not
+    /// pass-through, no redirect, and no subview that could answer instead (then a touch inside
+    /// its hit rect always lands on it). Nil for any other view.
+    static func exactInterval(
+        _ view: ViewIndex, links: [NodeLinks], geometry: [NodeGeometry], subviewReach: [FBox]
+    ) -> DBox? {
+        let link = links[view.position]
+        let disqualifying: ViewFlags = [
+            .unreachable, .transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect,
+        ]
+        guard link.flags.contains(.eligible) && link.flags.isDisjoint(with: disqualifying) else { return nil }
+        guard link.lastChild == .none || subviewReach[view.position].isEmpty else { return nil }
+        let g = geometry[view.position]
+        guard
+            let x = ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX),
+            let y = ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY)
+        else { return nil }
+        return DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi)
     }
 
     /// A flattening check failed: `validate()` throws the first violation in its order.

@@ -18,7 +18,8 @@ struct SearchFrame {
 }
 
 /// Node-stack entries with this bit are items (subviews, by paint-order position); without it,
-/// blocks. Views number fewer than 2^31, so the bit is free.
+/// nodes (leaf blocks carry ``ChildBVH/leafTag``). Views number fewer than 2^31, so the bit is
+/// free.
 private let itemTag: UInt32 = 1 << 31
 private let noView = ViewIndex.none.rawValue
 /// Returned by `nextChild` when the node stack is full; views never have this position.
@@ -73,16 +74,18 @@ extension HitTestIndex {
                 scene.subviewReach.withUnsafeBufferPointer { subviewReach in
                     scene.extras.withUnsafeBufferPointer { extras in
                         scene.childIndexes.blocks.withUnsafeBufferPointer { bvhBlocks in
-                            var s = Searcher(
-                                geometry: geometry, links: links, subviewReach: subviewReach, extras: extras,
-                                predicates: scene.predicates,
-                                bvhBlocks: bvhBlocks, frames: frames, nodes: nodes, counters: counters)
-                            defer { counters = s.counters }
-                            for root in scene.roots.reversed() {
-                                guard let r = s.searchWindow(root.rawValue, q) else { return nil }
-                                if r != noView { return r }
+                            scene.childIndexes.leaves.withUnsafeBufferPointer { bvhLeaves in
+                                var s = Searcher(
+                                    geometry: geometry, links: links, subviewReach: subviewReach, extras: extras,
+                                    predicates: scene.predicates, bvhBlocks: bvhBlocks, bvhLeaves: bvhLeaves,
+                                    frames: frames, nodes: nodes, counters: counters)
+                                defer { counters = s.counters }
+                                for root in scene.roots.reversed() {
+                                    guard let r = s.searchWindow(root.rawValue, q) else { return nil }
+                                    if r != noView { return r }
+                                }
+                                return noView
                             }
-                            return noView
                         }
                     }
                 }
@@ -99,6 +102,7 @@ struct Searcher {
     let extras: UnsafeBufferPointer<NodeExtra>
     let predicates: [@Sendable (Point) -> Bool]
     let bvhBlocks: UnsafeBufferPointer<ChildBVH.Block>
+    let bvhLeaves: UnsafeBufferPointer<ChildBVH.LeafBlock>
     let frames: UnsafeMutableBufferPointer<SearchFrame>
     let nodes: UnsafeMutableBufferPointer<UInt64>
     var counters: VisitCounters
@@ -230,10 +234,12 @@ struct Searcher {
     /// The next subview of frame `top` to try, front-most first; ``ViewIndex/none`` when there is
     /// none left, `stackFull` when the node stack ran out of room.
     ///
-    /// Node-stack entries pair a key (high 32 bits) with a block or, tagged, an item; each has
-    /// already passed its box test. Popping a block tests its eight lanes at once and pushes
-    /// the lanes that hold the point and can still beat the best key, in ascending key order so
-    /// that the highest pops first.
+    /// Node-stack entries pair a key (high 32 bits) with a node or, tagged, an item; each has
+    /// already passed its box test. Popping an inner block tests its eight `Float` boxes at
+    /// once; popping a leaf block tests its eight `Double` intervals, takes its exact lanes as
+    /// hits on the spot and pushes the others as items. Pushes keep each block's lanes in
+    /// ascending key order, so that the highest pops first; anything whose key cannot beat the
+    /// best hit is dropped.
     @inline(__always)
     mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
         if !frames[top].indexed {
@@ -242,40 +248,73 @@ struct Searcher {
             return c
         }
         let base = Int(frames[top].cursor)
-        let fx = Float(frames[top].x)
-        let fy = Float(frames[top].y)
+        let x = frames[top].x
+        let y = frames[top].y
+        let fx = Float(x)
+        let fy = Float(y)
         while nodeTop > base {
             nodeTop -= 1
             let entry = nodes[nodeTop]
-            let best = frames[top].bestKey
+            var best = frames[top].bestKey
             let key = UInt32(truncatingIfNeeded: entry >> 32)
             if key <= best { continue }
             let value = UInt32(truncatingIfNeeded: entry)
             if value & itemTag != 0 { return value & ~itemTag }
+            counters.nodes += 1
+            let start = nodeTop
+            if value & ChildBVH.leafTag != 0 {
+                // Safe: leaf positions come from the build and are < leaves.count.
+                let leaf = bvhLeaves.baseAddress! + Int(value & ~ChildBVH.leafTag)
+                let found = ChildBVH.LeafBlock.candidates(leaf, x, y, above: best)
+                var lanes = found & 0xFF
+                var exact = found >> 8
+                counters.items += 8
+                if exact != 0 {
+                    // Exact lanes are hits as they stand: the front-most of them is the best so far.
+                    lanes &= ~exact
+                    while exact != 0 {
+                        let lane = Int(exact.trailingZeroBitCount)
+                        exact &= exact - 1
+                        let k = ChildBVH.LeafBlock.key(leaf, lane) & ~ChildBVH.LeafBlock.exactBit
+                        if k > best { best = k }
+                    }
+                    frames[top].bestKey = best
+                    frames[top].result = best
+                }
+                while lanes != 0 {
+                    let lane = Int(lanes.trailingZeroBitCount)
+                    lanes &= lanes - 1
+                    let laneKey = ChildBVH.LeafBlock.key(leaf, lane)
+                    if laneKey <= best { continue }
+                    guard nodeTop < nodes.count else { return stackFull }
+                    push(UInt64(laneKey) << 32 | UInt64(laneKey | itemTag), above: start, &nodeTop)
+                }
+                continue
+            }
             // Safe: block positions come from the build and are < blocks.count.
             let block = bvhBlocks.baseAddress! + Int(value)
-            counters.nodes += 1
             var lanes = ChildBVH.Block.candidates(block, fx, fy, above: best)
-            let holdsItems = ChildBVH.Block.child(block, 0) == ChildBVH.Block.itemMarker
-            let start = nodeTop
             while lanes != 0 {
                 let lane = Int(lanes.trailingZeroBitCount)
                 lanes &= lanes - 1
                 guard nodeTop < nodes.count else { return stackFull }
                 let laneKey = ChildBVH.Block.key(block, lane)
-                let payload = holdsItems ? laneKey | itemTag : ChildBVH.Block.child(block, lane)
-                let e = UInt64(laneKey) << 32 | UInt64(payload)
-                // Insertion into the run [start, nodeTop), ascending.
-                var j = nodeTop
-                while j > start && nodes[j - 1] > e {
-                    nodes[j] = nodes[j - 1]
-                    j -= 1
-                }
-                nodes[j] = e
-                nodeTop += 1
+                push(UInt64(laneKey) << 32 | UInt64(ChildBVH.Block.child(block, lane)), above: start, &nodeTop)
             }
-            if holdsItems { counters.items += 8 }
         }
         return noView
+    }
+
+    /// Inserts `entry` into the run `nodes[start..<nodeTop]`, which stays ascending, so that the
+    /// highest key pops first. The caller has checked that there is room.
+    @inline(__always)
+    mutating func push(_ entry: UInt64, above start: Int, _ nodeTop: inout Int) {
+        var j = nodeTop
+        while j > start && nodes[j - 1] > entry {
+            nodes[j] = nodes[j - 1]
+            j -= 1
+        }
+        nodes[j] = entry
+        nodeTop += 1
     }
 }

@@ -48,6 +48,7 @@ func flatSceneMemory(_ flat: FlatScene, idBytes: Int, includeChildBVH: Bool) -> 
     if includeChildBVH {
         m.add("subviewReach", flat.subviewReach.count, FBox.self)
         m.add("bvh.blocks", flat.childIndexes.blocks.count, ChildBVH.Block.self)
+        m.add("bvh.leaves", flat.childIndexes.leaves.count, ChildBVH.LeafBlock.self)
     }
     return m
 }

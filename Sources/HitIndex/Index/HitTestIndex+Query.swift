@@ -247,6 +247,13 @@ struct Searcher {
             if c != noView { frames[top].cursor = links[Int(c)].previousSibling.rawValue }
             return c
         }
+        return nextIndexedChild(top, &nodeTop)
+    }
+
+    /// ``nextChild(_:_:)`` for an indexed frame; out of line, so that the common step to a
+    /// plain sibling does not pay for this one's registers.
+    @inline(never)
+    mutating func nextIndexedChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
         let base = Int(frames[top].cursor)
         let x = frames[top].x
         let y = frames[top].y

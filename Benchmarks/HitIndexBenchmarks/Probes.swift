@@ -76,14 +76,20 @@ final class BigBuffer {
     deinit { munmap(base, bytes) }
 }
 
-enum Probes {
-    /// The latency of one dependent random load over a 512 MiB buffer: one index per 64-byte
-    /// line, the lines linked into a single random cycle (Sattolo), chased for a few million
-    /// loads; ns per load.
-    static func dramLatencyNs(bytes: Int = 512 << 20, loads: Int = 4_000_000, seed: UInt64) -> Double {
+/// A dependent-load chain kept in memory for the whole run, so that the DRAM latency can be
+/// measured again next to each configuration's timing: on a shared host it drifts by tens of
+/// percent within minutes, and a ratio to a latency measured long before means little.
+final class DramProbe {
+    private let buffer: BigBuffer
+    private let words: UnsafeMutablePointer<UInt32>
+    private var position: UInt32 = 0
+
+    /// Links the buffer's 64-byte lines into one random cycle (Sattolo) and walks a quarter of
+    /// it to warm the TLB and the page tables.
+    init(bytes: Int = 512 << 20, seed: UInt64) {
         let lines = bytes / 64
-        let buffer = BigBuffer(bytes: bytes)
-        let words = buffer.base.bindMemory(to: UInt32.self, capacity: bytes / 4)
+        buffer = BigBuffer(bytes: bytes)
+        words = buffer.base.bindMemory(to: UInt32.self, capacity: bytes / 4)
         var perm = [UInt32](unsafeUninitializedCapacity: lines) { b, n in
             for i in 0..<lines { b[i] = UInt32(i) }
             n = lines
@@ -93,18 +99,28 @@ enum Probes {
         for i in stride(from: lines - 1, to: 0, by: -1) { perm.swapAt(i, rng.int(below: i)) }
         for i in 0..<lines { words[i * 16] = perm[i] }
         perm = []
-        var x: UInt32 = 0
-        for _ in 0..<(lines / 4) { x = words[Int(x) * 16] }  // warm the TLB and the page tables
+        position = Probes.chase(words, from: 0, loads: lines / 4)
+    }
+
+    /// ns per dependent load: the best of `repetitions` chases of `loads` loads.
+    func latencyNs(loads: Int = 4_000_000, repetitions: Int = 3) -> Double {
         var best = Double.infinity
-        for _ in 0..<3 {
+        for _ in 0..<repetitions {
             let t0 = nowNs()
-            x = chase(words, from: x, loads: loads)
+            position = Probes.chase(words, from: position, loads: loads)
             let t1 = nowNs()
             best = min(best, Double(t1 - t0) / Double(loads))
         }
-        blackHole(x)
-        withExtendedLifetime(buffer) {}
         return best
+    }
+}
+
+enum Probes {
+    /// The latency of one dependent random load over a 512 MiB buffer: one index per 64-byte
+    /// line, the lines linked into a single random cycle (Sattolo), chased for a few million
+    /// loads; ns per load.
+    static func dramLatencyNs(bytes: Int = 512 << 20, loads: Int = 4_000_000, seed: UInt64) -> Double {
+        DramProbe(bytes: bytes, seed: seed).latencyNs(loads: loads)
     }
 
     /// Follows the chain `loads` times. Not inlined, and with the clock reads fenced, so that

@@ -13,6 +13,9 @@ struct Row {
     /// The least any flattening of the object model costs: one walk reading every view's
     /// attributes and id (ms; the same for every engine of a configuration).
     var modelReadMs = Double.nan
+    /// The DRAM latency measured just before this configuration's timing (ns; NaN with
+    /// `--no-probes`): the denominator for its latency targets.
+    var dramNs = Double.nan
     var queryNsP50 = Double.nan
     var queryNsP99 = Double.nan
     var coherentNsP50 = Double.nan
@@ -155,6 +158,7 @@ enum Report {
                 "\"allocsPerQuery\": \(json(r.allocsPerQuery))", "\"validated\": \(r.validated)",
                 "\"skipped\": \(r.skipped)", "\"note\": \(json(r.note))", "\"coherentNsP99\": \(json(r.coherentNsP99))",
                 "\"heapBytesPerView\": \(json(r.heapBytesPerView))", "\"modelReadMs\": \(json(r.modelReadMs))",
+                "\"dramNs\": \(json(r.dramNs))",
                 "\"queries\": \(r.queries)",
                 "\"batchSize\": \(r.batchSize)", "\"validatedQueries\": \(r.validatedQueries)",
                 "\"validatedAgainst\": \(json(r.validatedAgainst))",

@@ -123,7 +123,8 @@ func timedBuild<E>(maxSeconds: Double, _ build: () throws -> E) rethrows -> (E, 
 
 /// Runs every engine of one configuration; exits with status 1 on a validation mismatch.
 func runConfiguration(
-    shape: String, count: Int, options: Options, rico: RicoLibrary?, stream: StreamReader, log: (String) -> Void
+    shape: String, count: Int, options: Options, rico: RicoLibrary?, stream: StreamReader, dram: DramProbe?,
+    log: (String) -> Void
 ) -> [Row] {
     let (scene, modelBytes) = Allocations.liveBytes {
         makeScene(shape: shape, count: count, seed: options.seed, rico: rico)
@@ -253,7 +254,10 @@ func runConfiguration(
         exit(1)
     }
 
-    // Timing.
+    // Timing, after a fresh DRAM latency (1M loads, best of 3: about half a second) for the
+    // ratios of this configuration.
+    let dramNow = dram.map { $0.latencyNs(loads: 1_000_000) } ?? .nan
+    if !dramNow.isNaN { log(String(format: "DRAM latency now %.1f ns", dramNow)) }
     for (k, e) in engines.enumerated() {
         var row = rows[k]
         let n = timedQueries[e.name] ?? 0
@@ -264,6 +268,7 @@ func runConfiguration(
         row.heapBytesPerView = Double(e.heapBytes) / Double(views)
         row.streamMs = stream.readMs(bytes: e.memory.total)
         row.modelReadMs = modelReadMs
+        row.dramNs = dramNow
         if n < minimum {
             row.skipped = true
             row.note = String(

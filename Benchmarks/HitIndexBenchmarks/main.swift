@@ -69,8 +69,10 @@ if !Allocations.interposed {
 let machine = MachineInfo.current()
 out("hitindex-bench — \(machine.cpu), \(machine.cores) cores, Swift \(machine.swift)")
 var probed = Probed()
+var dramProbe: DramProbe?
 if options.probes {
-    probed.dramLatencyNs = Probes.dramLatencyNs(seed: options.seed)
+    dramProbe = DramProbe(seed: options.seed)
+    probed.dramLatencyNs = dramProbe!.latencyNs()
     probed.streamGBps = Probes.streamGBps()
     out(
         String(
@@ -89,7 +91,7 @@ var rows: [Row] = []
 for shape in options.shapes {
     for count in options.counts {
         let configRows = runConfiguration(
-            shape: shape, count: count, options: options, rico: rico, stream: stream, log: log)
+            shape: shape, count: count, options: options, rico: rico, stream: stream, dram: dramProbe, log: log)
         let index = configRows.first { $0.engine == "index" }
         for r in configRows { out(Report.line(r, index: index)) }
         rows += configRows

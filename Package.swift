@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HitIndexReference", targets: ["HitIndexReference"]),
         .library(name: "HitIndexSceneFormat", targets: ["HitIndexSceneFormat"]),
         .library(name: "HitIndexFixtures", targets: ["HitIndexFixtures"]),
+        .library(name: "HitIndexFuzz", targets: ["HitIndexFuzz"]),
         .executable(name: "hitindex", targets: ["hitindex"]),
         .executable(name: "hitindex-bench", targets: ["HitIndexBenchmarks"]),
     ],
@@ -23,10 +24,15 @@ let package = Package(
         .target(name: "HitIndexSceneFormat", dependencies: ["HitIndex"]),
         // Deterministic scene generators shared by tests, the CLI, benchmarks and the fuzzer.
         .target(name: "HitIndexFixtures", dependencies: ["HitIndex"]),
+        // Differential fuzzing: random scenes and boundary-seeking points, the index (or a
+        // deliberately broken engine) against the reference, and shrinking.
+        .target(name: "HitIndexFuzz", dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures"]),
         // The commands behind `hitindex`, as a library so that tests can run them in-process.
         .target(
             name: "HitIndexCLI",
-            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures"]),
+            dependencies: [
+                "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexFuzz",
+            ]),
         .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
         // The benchmark harness (bench.md) with its baselines: `hitindex-bench`.
         .executableTarget(
@@ -40,7 +46,9 @@ let package = Package(
         .target(name: "HitIndexBenchMalloc", path: "Benchmarks/HitIndexBenchMalloc"),
         .testTarget(
             name: "HitIndexTests",
-            dependencies: ["HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI"],
+            dependencies: [
+                "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI", "HitIndexFuzz",
+            ],
             // Scene and answer files, read through #filePath rather than as bundle resources.
             exclude: ["Scenarios"]),
     ],

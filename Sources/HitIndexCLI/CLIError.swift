@@ -8,11 +8,15 @@ enum CLIError: Error {
     case scene(SceneError)
     /// Something that should not happen (exit 1).
     case failure(String, String)
+    /// A result, already reported on standard output, that ends with this status (e.g. a fuzz
+    /// run that found a mismatch).
+    case silent(Int32)
 
     var exitStatus: Int32 {
         switch self {
         case .usage, .scene: return 2
         case .failure: return 1
+        case .silent(let status): return status
         }
     }
 
@@ -21,6 +25,7 @@ enum CLIError: Error {
         case .usage(let command, let text): return "hitindex \(command): \(text) (see 'hitindex \(command) --help')"
         case .scene(let error): return error.description
         case .failure(let command, let text): return "hitindex \(command): \(text)"
+        case .silent: return ""
         }
     }
 }

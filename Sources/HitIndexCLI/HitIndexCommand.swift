@@ -11,6 +11,7 @@ public enum HitIndexCommand {
         ("check", "validate a scene and print its size"),
         ("explain", "say why a touch lands where it does, and why the views in front lost"),
         ("generate", "write a deterministic synthetic scene (ui, grid, deep, overlap, random)"),
+        ("fuzz", "compare the index with the reference on random scenes and edge points; shrink a mismatch"),
     ]
 
     static let overview = """
@@ -48,7 +49,8 @@ public enum HitIndexCommand {
             case "check": try Check.run(rest, console: console)
             case "generate": try Generate.run(rest, console: console)
             case "explain": try Explain.run(rest, console: console)
-            case "chain", "touch", "fuzz", "import":
+            case "fuzz": try Fuzz.run(rest, console: console)
+            case "chain", "touch", "import":
                 throw CLIError.usage(name, "not built yet in this version")
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
@@ -56,7 +58,7 @@ public enum HitIndexCommand {
             }
             return 0
         } catch let error as CLIError {
-            console.error(error.message)
+            if case .silent = error {} else { console.error(error.message) }
             return error.exitStatus
         } catch {
             console.error("hitindex \(name): \(error)")
@@ -71,6 +73,7 @@ public enum HitIndexCommand {
         case "check": return Check.help
         case "generate": return Generate.help
         case "explain": return Explain.help
+        case "fuzz": return Fuzz.help
         default: return nil
         }
     }

@@ -17,10 +17,13 @@ public struct FuzzEngine: Sendable {
     }
 
     /// The product: the flattened index, whose answer for a point is its single query's when
-    /// the batch API and `hitTestAll` agree with it, and otherwise a description of the
-    /// disagreement (which no reference answer can equal).
+    /// the batch API and `hitTestAll` agree with it and its structure passes the invariant
+    /// checker, and otherwise a description of the problem (which no reference answer can equal).
     public static let index = FuzzEngine(name: "index") { scene, points in
         let index = try HitTestIndex(scene)
+        if let violation = index.scene.invariantViolations().first {
+            return points.map { _ in "<index invariant broken: \(violation)>" }
+        }
         let batch = index.hitTest(points, threads: 2)
         return points.indices.map { i in
             let single = index.hitTest(points[i])

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer differential target (index vs reference) and fuzzes it for SECONDS seconds.
+#
+#   Tests/Fuzz/run-libfuzzer.sh SECONDS
+#
+# Exit status 0 when libFuzzer found nothing; otherwise libFuzzer's own status, with the crashing
+# input saved under .build/fuzz/artifacts/. Works from any directory.
+#
+# The package's modules are compiled with plain swiftc, one module at a time, each with
+# `-sanitize=fuzzer,address` so that the code under test carries the coverage instrumentation
+# libFuzzer steers by (and ASan's checks); only the final link pulls in libFuzzer's main.
+set -euo pipefail
+
+if [ $# -ne 1 ] || ! [[ $1 =~ ^[0-9]+$ ]]; then
+    echo "usage: $0 SECONDS" >&2
+    exit 2
+fi
+seconds=$1
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+out=.build/fuzz
+swiftc=${SWIFTC:-swiftc}
+mkdir -p "$out/modules" "$out/obj" "$out/artifacts"
+
+# The package builds in the Swift 6 language mode.
+flags=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -I "$out/modules")
+
+run() {
+    echo "+ $*"
+    "$@"
+}
+
+# Compiles the sources of one package module into one object file and its .swiftmodule.
+build_module() {
+    local name=$1
+    shift
+    run nice "$swiftc" "${flags[@]}" -wmo -module-name "$name" \
+        -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
+        -c "$@" -o "$out/obj/$name.o"
+}
+
+echo "== building $out/hitindex-fuzz"
+mapfile -t core < <(find Sources/HitIndex -name '*.swift' | LC_ALL=C sort)
+build_module HitIndex "${core[@]}"
+build_module HitIndexReference Sources/HitIndexReference/*.swift
+build_module HitIndexSceneFormat Sources/HitIndexSceneFormat/*.swift
+# lld rather than the default gold, which warns about every local symbol ASan's objects export.
+run nice "$swiftc" "${flags[@]}" -use-ld=lld -module-name HitIndexLibFuzzer \
+    Tests/Fuzz/*.swift "$out/obj/HitIndex.o" "$out/obj/HitIndexReference.o" "$out/obj/HitIndexSceneFormat.o" \
+    -o "$out/hitindex-fuzz"
+
+# A fresh working copy each run: libFuzzer adds what it finds to the corpus directory it is
+# given, and the committed seeds must stay as they are.
+rm -rf "$out/corpus"
+mkdir -p "$out/corpus"
+cp Tests/Fuzz/corpus/* "$out/corpus/"
+
+echo "== fuzzing for $seconds s over a copy of Tests/Fuzz/corpus ($(ls "$out/corpus" | wc -l) seeds)"
+log=$out/fuzz.log
+status=0
+# Inputs longer than 1 KiB decode no further (the decoder reads at most a few hundred bytes).
+# Swift's own backtracer is turned off: under ASan it reads its stack in ways ASan reports as a
+# second, unrelated error, burying the target's report; libFuzzer's trap handler suffices.
+run env SWIFT_BACKTRACE=enable=no "$out/hitindex-fuzz" -max_total_time="$seconds" -max_len=1024 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/" "$out/corpus" 2> "$log" || status=$?
+
+# libFuzzer's closing lines: the last status line (runs, coverage, features, corpus) and "Done".
+grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true
+grep -E '^Done [0-9]+ runs' "$log" | tail -n 1 || true
+if [ "$status" -ne 0 ]; then
+    echo "== libFuzzer found a problem (exit status $status); full log: $log" >&2
+    # The target's report (headline, point, both answers, scene JSON), then libFuzzer's verdict.
+    sed -n '/^hitindex-fuzz: /,/^]}$/p' "$log" >&2
+    grep -E '^==[0-9]+==ERROR|^SUMMARY|Test unit written to' "$log" >&2 || tail -n 30 "$log" >&2
+    echo "reproduce: $out/hitindex-fuzz CRASHFILE (the file named above)" >&2
+    exit "$status"
+fi
+echo "libfuzzer: ok, nothing found in $seconds s"

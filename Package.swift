@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HitIndexSceneFormat", targets: ["HitIndexSceneFormat"]),
         .library(name: "HitIndexFixtures", targets: ["HitIndexFixtures"]),
         .library(name: "HitIndexFuzz", targets: ["HitIndexFuzz"]),
+        .library(name: "HitIndexImport", targets: ["HitIndexImport"]),
         .executable(name: "hitindex", targets: ["hitindex"]),
         .executable(name: "hitindex-bench", targets: ["HitIndexBenchmarks"]),
     ],
@@ -27,11 +28,14 @@ let package = Package(
         // Differential fuzzing: random scenes and boundary-seeking points, the index (or a
         // deliberately broken engine) against the reference, and shrinking.
         .target(name: "HitIndexFuzz", dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures"]),
+        // Importers for real hierarchy dumps: recursiveDescription, RICO JSON, uiautomator XML.
+        .target(name: "HitIndexImport", dependencies: ["HitIndex"]),
         // The commands behind `hitindex`, as a library so that tests can run them in-process.
         .target(
             name: "HitIndexCLI",
             dependencies: [
                 "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexFuzz",
+                "HitIndexImport",
             ]),
         .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
         // The benchmark harness (bench.md) with its baselines: `hitindex-bench`.
@@ -48,6 +52,7 @@ let package = Package(
             name: "HitIndexTests",
             dependencies: [
                 "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI", "HitIndexFuzz",
+                "HitIndexImport",
             ],
             // Scene and answer files, read through #filePath rather than as bundle resources.
             exclude: ["Scenarios"]),

@@ -12,6 +12,7 @@ public enum HitIndexCommand {
         ("explain", "say why a touch lands where it does, and why the views in front lost"),
         ("generate", "write a deterministic synthetic scene (ui, grid, deep, overlap, random)"),
         ("fuzz", "compare the index with the reference on random scenes and edge points; shrink a mismatch"),
+        ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
     ]
 
     static let overview = """
@@ -50,7 +51,8 @@ public enum HitIndexCommand {
             case "generate": try Generate.run(rest, console: console)
             case "explain": try Explain.run(rest, console: console)
             case "fuzz": try Fuzz.run(rest, console: console)
-            case "chain", "touch", "import":
+            case "import": try Import.run(rest, console: console)
+            case "chain", "touch":
                 throw CLIError.usage(name, "not built yet in this version")
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
@@ -74,6 +76,7 @@ public enum HitIndexCommand {
         case "generate": return Generate.help
         case "explain": return Explain.help
         case "fuzz": return Fuzz.help
+        case "import": return Import.help
         default: return nil
         }
     }

@@ -1,5 +1,6 @@
 import HitIndex
 import HitIndexEvents
+import HitIndexSceneFormat
 import Testing
 
 /// First responder and actions (semantics §6), on one small scene:
@@ -161,5 +162,17 @@ import Testing
         #expect(g.sendAction("cut:", to: form, from: nil) == form)
         // … but only if it implements it.
         #expect(g.sendAction("cut:", to: try Self.r(g, "FormVC"), from: nil) == nil)
+    }
+
+    @Test func theDocsExampleOnSeed003() throws {
+        // docs/events.md: DView becomes first responder (it is under UIWindow); copy: climbs
+        // DView → CView → AView → ViewController, the first that implements it.
+        let graph = try ResponderGraph(reading: SceneReader.read(contentsOfFile: TestSupport.example("seed003.json")))
+        let d = try #require(graph.responder(withID: "DView"))
+        graph.setTraits(ResponderTraits(canBecomeFirstResponder: true), for: d)
+        graph.setTraits(
+            ResponderTraits(actions: ["copy:"]), for: try #require(graph.responder(withID: "ViewController")))
+        #expect(graph.becomeFirstResponder(d))
+        #expect(graph.sendAction("copy:", to: nil, from: nil)?.id == "ViewController")
     }
 }

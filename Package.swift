@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "HitIndexFixtures", targets: ["HitIndexFixtures"]),
         .library(name: "HitIndexFuzz", targets: ["HitIndexFuzz"]),
         .library(name: "HitIndexImport", targets: ["HitIndexImport"]),
+        .library(name: "HitIndexEvents", targets: ["HitIndexEvents"]),
         .executable(name: "hitindex", targets: ["hitindex"]),
         .executable(name: "hitindex-bench", targets: ["HitIndexBenchmarks"]),
     ],
@@ -30,12 +31,14 @@ let package = Package(
         .target(name: "HitIndexFuzz", dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures"]),
         // Importers for real hierarchy dumps: recursiveDescription, RICO JSON, uiautomator XML.
         .target(name: "HitIndexImport", dependencies: ["HitIndex"]),
+        // The event layer: responders and the responder chain, first responder and actions.
+        .target(name: "HitIndexEvents", dependencies: ["HitIndex"]),
         // The commands behind `hitindex`, as a library so that tests can run them in-process.
         .target(
             name: "HitIndexCLI",
             dependencies: [
                 "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexFuzz",
-                "HitIndexImport",
+                "HitIndexImport", "HitIndexEvents",
             ]),
         .executableTarget(name: "hitindex", dependencies: ["HitIndexCLI"]),
         // The benchmark harness (bench.md) with its baselines: `hitindex-bench`.
@@ -51,8 +54,9 @@ let package = Package(
         .testTarget(
             name: "HitIndexTests",
             dependencies: [
-                "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI", "HitIndexFuzz",
-                "HitIndexImport",
+                "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI",
+                "HitIndexFuzz",
+                "HitIndexImport", "HitIndexEvents",
             ],
             // Scene and answer files, read through #filePath rather than as bundle resources.
             exclude: ["Scenarios"]),

@@ -1,4 +1,5 @@
 import HitIndex
+import HitIndexEvents
 import HitIndexReference
 import HitIndexSceneFormat
 
@@ -13,6 +14,7 @@ public enum HitIndexCommand {
         ("generate", "write a deterministic synthetic scene (ui, grid, deep, overlap, random)"),
         ("fuzz", "compare the index with the reference on random scenes and edge points; shrink a mismatch"),
         ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
+        ("chain", "print the responder chain from a view, controller, window, window scene or the app"),
     ]
 
     static let overview = """
@@ -52,7 +54,8 @@ public enum HitIndexCommand {
             case "explain": try Explain.run(rest, console: console)
             case "fuzz": try Fuzz.run(rest, console: console)
             case "import": try Import.run(rest, console: console)
-            case "chain", "touch":
+            case "chain": try Chain.run(rest, console: console)
+            case "touch":
                 throw CLIError.usage(name, "not built yet in this version")
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
@@ -77,6 +80,7 @@ public enum HitIndexCommand {
         case "explain": return Explain.help
         case "fuzz": return Fuzz.help
         case "import": return Import.help
+        case "chain": return Chain.help
         default: return nil
         }
     }

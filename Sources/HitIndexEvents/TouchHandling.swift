@@ -1,0 +1,9 @@
+/// How a responder that overrides the touch methods treats a touch (scene key `handlesTouches`).
+///
+/// Recorded now; touch delivery, which acts on it, is a later slice of the event layer.
+public enum TouchHandling: String, Hashable, Sendable {
+    /// Overrides the touch methods without calling the default: the touch stops here.
+    case consume
+    /// Logs, then calls the default, which forwards to the next responder.
+    case forward
+}

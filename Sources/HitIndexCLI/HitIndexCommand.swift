@@ -15,6 +15,7 @@ public enum HitIndexCommand {
         ("fuzz", "compare the index with the reference on random scenes and edge points; shrink a mismatch"),
         ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
         ("chain", "print the responder chain from a view, controller, window, window scene or the app"),
+        ("touch", "replay touch events and print the touch methods the responders log (no recognizers yet)"),
     ]
 
     static let overview = """
@@ -55,8 +56,7 @@ public enum HitIndexCommand {
             case "fuzz": try Fuzz.run(rest, console: console)
             case "import": try Import.run(rest, console: console)
             case "chain": try Chain.run(rest, console: console)
-            case "touch":
-                throw CLIError.usage(name, "not built yet in this version")
+            case "touch": try Touch.run(rest, console: console)
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
                 return 2
@@ -81,6 +81,7 @@ public enum HitIndexCommand {
         case "fuzz": return Fuzz.help
         case "import": return Import.help
         case "chain": return Chain.help
+        case "touch": return Touch.help
         default: return nil
         }
     }

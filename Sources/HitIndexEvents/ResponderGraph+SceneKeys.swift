@@ -12,7 +12,7 @@ extension ResponderGraph {
     ///   each optional (`id` defaults to `UIApplication`).
     ///
     /// The touch keys (`handlesTouches` on a view, `multipleTouchEnabled`, `exclusiveTouch`,
-    /// `gestureRecognizers`) are left for touch delivery, which is not built yet.
+    /// `gestureRecognizers`) are read by ``TouchDispatcher/init(graph:)``, not here.
     ///
     /// - Parameter file: named in errors, as the scene reader does.
     /// - Throws: a ``SceneError`` naming the view (or `$.application`) and the field.

@@ -1,6 +1,6 @@
 /// How a responder that overrides the touch methods treats a touch (scene key `handlesTouches`).
 ///
-/// Recorded now; touch delivery, which acts on it, is a later slice of the event layer.
+/// ``TouchDispatcher`` acts on it; a responder without it forwards touches silently.
 public enum TouchHandling: String, Hashable, Sendable {
     /// Overrides the touch methods without calling the default: the touch stops here.
     case consume

@@ -64,10 +64,6 @@ import Testing
         CLITests.expectUsageError(["chain"], mentions: ["missing SCENE"])
     }
 
-    @Test func touchIsStillNotBuilt() {
-        CLITests.expectUsageError(["touch", Self.seed003, "events.jsonl"], mentions: ["not built yet"])
-    }
-
     @Test func chainHelpExitsZero() {
         let r = TestSupport.run(["chain", "--help"])
         #expect(r.status == 0)

@@ -1,0 +1,56 @@
+import Foundation
+import HitIndex
+import HitIndexEvents
+
+/// `hitindex touch SCENE EVENTS`
+enum Touch {
+    static let help = """
+        usage: hitindex touch SCENE EVENTS
+
+        Replays the input events in EVENTS (JSON lines, one event per line:
+        {"t": 0.0, "touches": [{"id": 1, "phase": "began", "x": 50, "y": 50}]}) on SCENE and
+        prints one line per logged delivery: RESPONDER touchesBegan 1,2 (ids ascending). Only
+        responders with handlesTouches ("consume" or "forward") log; the others forward
+        silently. See docs/events.md, "Touches".
+
+        Gesture recognizers are not built yet in this version: a scene that declares
+        gestureRecognizers on a view exits 2. A refused scene or event (with its line
+        number) exits 2.
+        """
+
+    static func run(_ args: [String], console: Console) throws(CLIError) {
+        let a = try Arguments(args, command: "touch", options: [], flags: [])
+        if a.has("help") { return console.line(help) }
+        guard a.positional.count == 2 else {
+            throw .usage(
+                "touch",
+                a.positional.isEmpty
+                    ? "missing SCENE and EVENTS" : a.positional.count == 1 ? "missing EVENTS" : "expected SCENE and EVENTS"
+            )
+        }
+        let path = a.positional[0]
+        let eventsPath = a.positional[1]
+        let scene = try HitIndexCommand.loadScene(path)
+        let dispatcher: TouchDispatcher
+        do {
+            dispatcher = try TouchDispatcher(graph: ResponderGraph(reading: scene, file: path))
+        } catch {
+            throw .scene(error.inFile(path))
+        }
+        guard let data = FileManager.default.contents(atPath: eventsPath) else {
+            throw .input("touch", "\(eventsPath): cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .input("touch", "\(eventsPath): not UTF-8 text")
+        }
+        let deliveries: [TouchDelivery]
+        do {
+            deliveries = try dispatcher.replay(jsonLines: text)
+        } catch {
+            throw .input("touch", "\(eventsPath): \(error)")
+        }
+        for d in deliveries {
+            for line in d.logLines { console.line(line) }
+        }
+    }
+}

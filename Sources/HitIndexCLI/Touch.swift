@@ -25,7 +25,8 @@ enum Touch {
             throw .usage(
                 "touch",
                 a.positional.isEmpty
-                    ? "missing SCENE and EVENTS" : a.positional.count == 1 ? "missing EVENTS" : "expected SCENE and EVENTS"
+                    ? "missing SCENE and EVENTS"
+                    : a.positional.count == 1 ? "missing EVENTS" : "expected SCENE and EVENTS"
             )
         }
         let path = a.positional[0]

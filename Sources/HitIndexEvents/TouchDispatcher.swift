@@ -40,8 +40,9 @@ public final class TouchDispatcher {
 
         /// Creates traits; the defaults are UIKit's.
         /// - Complexity: O(1).
-        public init(handlesTouches: TouchHandling? = nil, isMultipleTouchEnabled: Bool = false, isExclusiveTouch: Bool = false)
-        {
+        public init(
+            handlesTouches: TouchHandling? = nil, isMultipleTouchEnabled: Bool = false, isExclusiveTouch: Bool = false
+        ) {
             self.handlesTouches = handlesTouches
             self.isMultipleTouchEnabled = isMultipleTouchEnabled
             self.isExclusiveTouch = isExclusiveTouch

@@ -25,7 +25,9 @@ extension TouchInputEvent {
         guard case .array(let items) = touchesValue else {
             throw TouchInputError(message: "touches: expected an array, got \(touchesValue.typeName)")
         }
-        guard !items.isEmpty else { throw TouchInputError(message: "touches: empty (an event carries at least one touch)") }
+        guard !items.isEmpty else {
+            throw TouchInputError(message: "touches: empty (an event carries at least one touch)")
+        }
         var samples: [TouchSample] = []
         var seen: Set<Int> = []
         for (i, item) in items.enumerated() {
@@ -41,7 +43,8 @@ extension TouchInputEvent {
     private static func parseTouch(_ value: EventJSONValue, index i: Int) throws(TouchInputError) -> TouchSample {
         let at = "touches[\(i)]"
         guard case .object(let f) = value else {
-            throw TouchInputError(message: "\(at): expected an object {\"id\", \"phase\", \"x\", \"y\"}, got \(value.typeName)")
+            throw TouchInputError(
+                message: "\(at): expected an object {\"id\", \"phase\", \"x\", \"y\"}, got \(value.typeName)")
         }
         for key in f.keys.sorted() where !["id", "phase", "x", "y"].contains(key) {
             throw TouchInputError(message: "\(at): unknown key \"\(key)\" (expected id, phase, x and y)")

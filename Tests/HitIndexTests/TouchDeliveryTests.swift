@@ -87,6 +87,7 @@ import Testing
         #expect(began.first?.view.id == "DView")
         #expect(began.first?.reached.map(\.id) == ResponderChainTests.seed003Chain)
         #expect(began.first?.handlers.map(\.id) == ["AView"])
+        #expect(began.first?.logLines == ["AView touchesBegan 1"])  // docs/events.md, Touches
     }
 
     @Test func seed002HandleThenDefaultReachesBothResponders() throws {

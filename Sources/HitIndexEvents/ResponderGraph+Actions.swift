@@ -3,7 +3,8 @@ extension ResponderGraph {
     /// `start` (itself included) whose `canPerformAction` is true, or `nil`.
     /// - Complexity: O(length of the chain).
     public func target(forAction action: String, from start: Responder) -> Responder? {
-        chain(from: start).first { traits(of: $0).canPerformAction(action) }
+        guard responder(withID: start.id) == start else { return nil }
+        return chain(from: start).first { traits(of: $0).canPerformAction(action) }
     }
 
     /// `UIApplication.sendAction(_:to:from:for:)`: the responder that receives `action`, or `nil`

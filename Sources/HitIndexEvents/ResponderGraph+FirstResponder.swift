@@ -34,6 +34,8 @@ extension ResponderGraph {
     /// - Complexity: O(depth).
     public func refusalToBecomeFirstResponder(_ responder: Responder) -> FirstResponderRefusal? {
         guard self.responder(withID: responder.id) == responder else { return .unknownResponder }
+        // Already the first responder: nothing to decide, whatever its traits say now.
+        if firstResponder == responder { return nil }
         guard traits(of: responder).canBecomeFirstResponder else { return .cannotBecomeFirstResponder }
         guard isInWindow(responder) else { return .notInWindow }
         if let current = firstResponder, current != responder, !traits(of: current).canResignFirstResponder {

@@ -396,8 +396,9 @@ private struct ViewSpec {
         guard tokens.count == count else { throw problem }
         var result: [Double] = []
         for token in tokens {
-            // `Double` also reads `nan` and `inf`: they are real dump content, handled when the view is built.
-            guard let x = Double(token) else {
+            // `Double` also reads `nan` and `inf`: they are real dump content, handled when the view is
+            // built. It also reads hexadecimal (`0x10`), which a dump never prints for a number.
+            guard !token.lowercased().contains("0x"), let x = Double(token) else {
                 throw ImportError(line: line, "\(key): `\(token)` is not a number (in `\(value)`)")
             }
             result.append(x)
@@ -582,9 +583,12 @@ private struct TreeBuilder {
                     + " a NaN makes the view and its subtree unhittable")
         }
         var alpha = Float(spec.alpha)
-        if !alpha.isFinite {
+        if !spec.alpha.isFinite {
             alpha = 1
             warn("non-finite alpha in the dump: imported as 1 (a NaN alpha passes UIKit's `alpha < 0.01` test)")
+        } else if !alpha.isFinite {
+            // A finite alpha beyond Float's range: UIKit clamps opacity to 1.
+            alpha = 1
         }
 
         let view: View

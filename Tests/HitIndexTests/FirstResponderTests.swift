@@ -51,8 +51,12 @@ import Testing
         g.setTraits(ResponderTraits(canBecomeFirstResponder: true), for: formVC)
         #expect(g.becomeFirstResponder(field))
         #expect(g.firstResponder == field)
-        // Asking again succeeds and changes nothing.
+        // Asking again succeeds and changes nothing, even after its traits say it could not
+        // become first responder now: it already is.
         #expect(g.becomeFirstResponder(field))
+        g.setTraits(ResponderTraits(canBecomeFirstResponder: false), for: field)
+        #expect(g.becomeFirstResponder(field) && g.firstResponder == field)
+        g.setTraits(ResponderTraits(canBecomeFirstResponder: true), for: field)
         // FormVC's root view Form is in W, so the controller is in a window; Field resigns (default).
         #expect(g.becomeFirstResponder(formVC))
         #expect(g.firstResponder == formVC)
@@ -129,6 +133,10 @@ import Testing
         #expect(g.target(forAction: "copy:", from: field) == formVC)
         // Nobody implements paste:.
         #expect(g.sendAction("paste:", to: nil, from: button) == nil)
+        // A responder this graph does not know starts no search, even with traits set on it.
+        let stranger = Responder(kind: .view, id: "Stranger")
+        g.setTraits(ResponderTraits(actions: ["copy:"]), for: stranger)
+        #expect(g.target(forAction: "copy:", from: stranger) == nil)
     }
 
     @Test func nilTargetedActionStartsAtTheSenderWithoutAFirstResponder() throws {

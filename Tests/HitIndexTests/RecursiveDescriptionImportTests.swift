@@ -625,6 +625,8 @@ import Testing
         ("bad frame: 3 numbers", dump("   | <UIView: 0x1; frame = (1 2; 3); layer = <CALayer: 0x2>>"), 2),
         ("bad frame: not numbers", dump("   | <UIView: 0x1; frame = (a b; c d); layer = <CALayer: 0x2>>"), 2),
         ("bad frame: no parentheses", dump("   | <UIView: 0x1; frame = 1 2 3 4; layer = <CALayer: 0x2>>"), 2),
+        // `Double` would read 0x10 as 16; a dump never prints hexadecimal numbers.
+        ("bad frame: hexadecimal", dump("   | <UIView: 0x1; frame = (0x10 0; 1 1); layer = <CALayer: 0x2>>"), 2),
         ("missing frame", dump("   | <UIView: 0x1; layer = <CALayer: 0x2>>"), 2),
         (
             "unterminated <",

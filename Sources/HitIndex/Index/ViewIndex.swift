@@ -29,7 +29,8 @@ public struct ViewIndex: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public var description: String { "#\(rawValue)" }
 }
 
-/// A node's position in a ``ChildBVH``'s node array.
+/// A node of a ``ChildBVH``: an inner block's position in ``ChildBVH/blocks``, or, with
+/// ``ChildBVH/leafTag`` set, a leaf block's position in ``ChildBVH/leaves``.
 public struct NodeIndex: RawRepresentable, Hashable, Sendable {
     public let rawValue: UInt32
 
@@ -38,8 +39,13 @@ public struct NodeIndex: RawRepresentable, Hashable, Sendable {
     @inlinable
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// The position as `Int`.
+    /// Whether the node is a leaf block.
     /// - Complexity: O(1).
     @inlinable
-    public var position: Int { Int(rawValue) }
+    public var isLeaf: Bool { rawValue & ChildBVH.leafTag != 0 }
+
+    /// The position as `Int`, in ``ChildBVH/leaves`` for a leaf, else in ``ChildBVH/blocks``.
+    /// - Complexity: O(1).
+    @inlinable
+    public var position: Int { Int(rawValue & ~ChildBVH.leafTag) }
 }

@@ -15,7 +15,7 @@ public enum HitIndexCommand {
         ("fuzz", "compare the index with the reference on random scenes and edge points; shrink a mismatch"),
         ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
         ("chain", "print the responder chain from a view, controller, window, window scene or the app"),
-        ("touch", "replay touch events and print the touch methods the responders log (no recognizers yet)"),
+        ("touch", "replay touch events: the touch methods responders log and the gesture recognizers' states"),
     ]
 
     static let overview = """

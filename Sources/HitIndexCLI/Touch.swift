@@ -9,13 +9,19 @@ enum Touch {
 
         Replays the input events in EVENTS (JSON lines, one event per line:
         {"t": 0.0, "touches": [{"id": 1, "phase": "began", "x": 50, "y": 50}]}) on SCENE and
-        prints one line per logged delivery: RESPONDER touchesBegan 1,2 (ids ascending). Only
-        responders with handlesTouches ("consume" or "forward") log; the others forward
-        silently. See docs/events.md, "Touches".
+        prints what happens, in order, one line each:
 
-        Gesture recognizers are not built yet in this version: a scene that declares
-        gestureRecognizers on a view exits 2. A refused scene or event (with its line
-        number) exits 2.
+          RESPONDER touchesBegan 1,2        a touch method (ids ascending); only responders
+                                            with handlesTouches ("consume" or "forward") log,
+                                            the others forward silently
+          RECOGNIZER recognized             a gesture recognizer's state change (recognized,
+                                            began, changed, ended, failed or cancelled)
+
+        A line with t alone ({"t": 1.5}) lets time pass with no input: long presses begin,
+        tap and swipe time limits fail, held touches are released. Recognizers come from the
+        views' gestureRecognizers key (docs/scene-format.md). See docs/events.md.
+
+        A refused scene or event (with its line number) exits 2.
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
@@ -44,13 +50,13 @@ enum Touch {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .input("touch", "\(eventsPath): not UTF-8 text")
         }
-        let deliveries: [TouchDelivery]
+        let entries: [TouchLogEntry]
         do {
-            deliveries = try dispatcher.replay(jsonLines: text)
+            entries = try dispatcher.replay(jsonLines: text)
         } catch {
             throw .input("touch", "\(eventsPath): \(error)")
         }
-        for d in deliveries {
+        for d in entries {
             for line in d.logLines { console.line(line) }
         }
     }

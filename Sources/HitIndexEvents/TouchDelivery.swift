@@ -16,10 +16,21 @@ public struct TouchDelivery: Hashable, Sendable, CustomStringConvertible {
     public var reached: [Responder]
     /// The responders of ``reached`` with `handlesTouches` (`consume` or `forward`), in order.
     public var handlers: [Responder]
+    /// The time of the input event the touches changed in (for a late delivery, the original
+    /// time, as UIKit keeps the touch's timestamp).
+    public var time: Double
+    /// Whether the call was held back by a recognizer (`delaysTouchesBegan`/`Ended`) and made
+    /// after the event it belongs to.
+    public var isLate: Bool
 
     /// Creates a delivery record.
     /// - Complexity: O(1).
-    public init(view: Responder, phase: TouchPhase, touchIDs: [Int], reached: [Responder], handlers: [Responder]) {
+    public init(
+        view: Responder, phase: TouchPhase, touchIDs: [Int], reached: [Responder], handlers: [Responder],
+        time: Double = 0, isLate: Bool = false
+    ) {
+        self.time = time
+        self.isLate = isLate
         self.view = view
         self.phase = phase
         self.touchIDs = touchIDs

@@ -1,8 +1,10 @@
 import HitIndex
 
-/// Touch delivery without gesture recognizers (events.md, "Touches"): replays input events on
-/// a ``ResponderGraph`` and reports each touch-method call, deterministically.
+/// Touch delivery with gesture recognizers (events.md): replays input events on a
+/// ``ResponderGraph`` and reports each touch-method call and each recognizer state change,
+/// deterministically.
 ///
+/// Touches (`TouchDispatcher+Views.swift`):
 /// - A touch is hit-tested once, when it begins, and stays bound to that view and its window
 ///   until it ends or is cancelled, wherever it moves. A touch that begins where nothing is hit
 ///   is bound to nothing: its later phases are accepted and deliver nothing.
@@ -10,24 +12,26 @@ import HitIndex
 ///   (`stationary` touches deliver nothing). Within a phase, each view gets one call with its
 ///   touches of that phase, ids ascending; views are ordered by their smallest touch id [C].
 /// - A view whose `multipleTouchEnabled` is false (the default) is not given a touch that
-///   begins on it while it is tracking another one: that touch stays undelivered for life.
+///   begins on it while it is tracking another one; its recognizers still see it.
 /// - `exclusiveTouch`: a touch that begins on an exclusive view is not delivered while another
 ///   view of the same window tracks a touch; a touch that begins on any other view of a window
-///   is not delivered while an exclusive view of that window tracks one.
-/// - "Tracking" means holding a delivered touch that has not ended or been cancelled. Touches
-///   that begin in the same event are decided in ascending id order, each seeing the ones
-///   before it; touches that end in the same event still count [C].
+///   is not delivered while an exclusive view of that window tracks one. Such a touch reaches no
+///   recognizer either [C].
+/// - "Tracking" means holding a touch given to the view that has not ended or been cancelled.
+///   Touches that begin in the same event are decided in ascending id order, each seeing the
+///   ones before it; touches that end in the same event still count [C].
 /// - A call on a view travels up the responder chain: a responder without `handlesTouches`
 ///   forwards it silently (UIKit's default), `"forward"` logs and forwards, `"consume"` logs and
 ///   stops it.
 ///
-/// The view keys are read from the views' preserved JSON (scene-format.md): `handlesTouches`
-/// (`"consume"` or `"forward"`), `multipleTouchEnabled` and `exclusiveTouch` (bools). A view
-/// controller's `handlesTouches` comes from ``ViewController/handlesTouches``.
-/// `gestureRecognizers` other than `[]` is refused: recognizers are not built yet.
+/// Recognizers (`TouchDispatcher+Gestures.swift`): those of the hit-test view and its ancestors
+/// are bound to a touch when it begins and see each event before the view; their state changes
+/// are logged as they happen, then the view's calls for the event follow. Time is the events'
+/// timestamps and ``advance(to:)``: deadlines (long press, tap and swipe limits) fire when time
+/// reaches them, before the touches of an event at that time.
 ///
-/// The dispatcher holds state (the live touches, the last time): use it from one thread at a
-/// time. It never reads a clock.
+/// The dispatcher holds state (the live touches, the recognizers, the last time): use it from one
+/// thread at a time. It never reads a clock.
 public final class TouchDispatcher {
     /// What the touch keys say about one view.
     public struct ViewTouchTraits: Hashable, Sendable {
@@ -49,199 +53,356 @@ public final class TouchDispatcher {
         }
     }
 
-    /// A live touch: bound at `began` until `ended` or `cancelled`.
-    private struct LiveTouch {
+    /// What the view of a touch has been given so far.
+    enum ViewState {
+        /// Not decided yet (the touch began in the event being processed).
+        case fresh
+        /// Its began phase is held by a recognizer (`delaysTouchesBegan`), with every later phase
+        /// queued behind it, in order.
+        case held([HeldCall])
+        /// The view has its began phase and gets the rest as it comes.
+        case receiving
+        /// The view has everything but its ended phase, held by a recognizer
+        /// (`delaysTouchesEnded`).
+        case endHeld(HeldCall)
+        /// The view gets nothing more: the touch ended or was cancelled for it, or a recognizer
+        /// withheld it.
+        case done
+    }
+
+    /// A phase held back from a view, with the time of the event it belongs to.
+    struct HeldCall {
+        var phase: TouchPhase
+        var time: Double
+    }
+
+    /// One touch, from its began until nothing refers to it any more. Touches are keyed by a
+    /// serial number, since an input id can be reused once its touch ends while the old touch
+    /// still has a held phase.
+    struct TouchRecord {
+        let inputID: Int
         /// The hit-test view, or `nil` when the touch began where nothing was hit.
-        var view: View?
-        /// Whether the view is given this touch (multiple and exclusive touch can refuse it).
-        var delivered: Bool
+        let view: View?
+        /// Whether the view may be given this touch (multiple and exclusive touch can refuse it).
+        let allowed: Bool
+        /// The recognizers bound at began, by slot, hit view's first, then its ancestors'.
+        var recognizers: [Int]
+        var phase: TouchPhase
+        var location: Point
+        var previousLocation: Point
+        let startLocation: Point
+        let startTime: Double
+        var time: Double
+        let tapCount: Int
+        /// Not yet ended or cancelled in the input.
+        var isDown: Bool { phase != .ended && phase != .cancelled }
+        var viewState: ViewState = .fresh
+
+        func gestureTouch() -> GestureTouch {
+            GestureTouch(
+                id: inputID, phase: phase, location: location, previousLocation: previousLocation,
+                startLocation: startLocation, startTime: startTime)
+        }
+    }
+
+    /// A recognizer while it runs.
+    struct Slot {
+        let config: GestureRecognizer
+        let view: View
+        var gesture: any GestureLogic
+        var state: GestureState = .possible
+        /// The touches of the current gesture, by serial, in binding order; cleared on reset.
+        var touches: [Int] = []
+        /// Requests deferred by `require(toFail:)`, applied in order once the others fail.
+        var deferred: [GestureState] = []
+        /// The last deadline fired, so a gesture that keeps a past deadline is not called again.
+        var firedDeadline: Double?
+        /// Slots named by `requiresFailureOf`.
+        var requires: [Int] = []
+        /// Slots it may recognize together with (both directions merged).
+        var simultaneous: Set<Int> = []
+
+        var isContinuous: Bool { config.gesture.isContinuous }
+        /// The deadline still to fire, if any.
+        var pendingDeadline: Double? {
+            guard let d = gesture.deadline, d.isFinite else { return nil }
+            if let fired = firedDeadline, d <= fired { return nil }
+            return d
+        }
     }
 
     /// The responders.
     public let graph: ResponderGraph
-    private let index: HitTestIndex
-    private var traitsByViewID: [String: ViewTouchTraits] = [:]
-    private var live: [Int: LiveTouch] = [:]
-    private var lastTime: Double?
+    let index: HitTestIndex
+    var traitsByViewID: [String: ViewTouchTraits] = [:]
+    var slots: [Slot] = []
+    var slotsByViewID: [String: [Int]] = [:]
+    var records: [Int: TouchRecord] = [:]
+    /// Input id → serial, for touches that are down.
+    var serialByInputID: [Int: Int] = [:]
+    var nextSerial = 0
+    var lastTime: Double?
+    /// The last touch that ended, for tap counts.
+    var lastLift: (time: Double, location: Point, view: ObjectIdentifier?, tapCount: Int)?
+    /// What happened in the step being processed.
+    var log: [TouchLogEntry] = []
+    /// The time of the step being processed.
+    var now: Double = 0
 
-    /// Prepares delivery on `graph`, reading the touch keys of its views.
-    /// - Throws: a ``SceneError`` naming the view and the field for a bad touch key or for
-    ///   `gestureRecognizers`, which this version does not build; or the hit-testing index's
-    ///   refusal of an invalid scene.
-    /// - Complexity: O(n) for n views.
-    public init(graph: ResponderGraph) throws(SceneError) {
+    /// Prepares delivery on `graph`, reading the touch keys and `gestureRecognizers` of its views
+    /// and adding `recognizers` after them.
+    /// - Throws: a ``SceneError`` naming the view and the field for a bad touch key or
+    ///   recognizer (an unknown view, a duplicate id, an unknown or circular `requiresFailureOf`);
+    ///   or the hit-testing index's refusal of an invalid scene.
+    /// - Complexity: O(n + r²) for n views and r recognizers.
+    public init(graph: ResponderGraph, recognizers: [GestureRecognizer] = []) throws(SceneError) {
         self.graph = graph
         self.index = try HitTestIndex(graph.scene)
-        for id in graph.viewsByID.keys.sorted() {
+        var all: [GestureRecognizer] = []
+        var failure: SceneError?
+        graph.scene.forEachView { view, _ in
+            guard failure == nil else { return }
+            do throws(SceneError) {
+                let traits = try Self.parseTraits(view)
+                if traits != ViewTouchTraits() { traitsByViewID[view.id] = traits }
+                all += try Self.parseRecognizers(view)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        // Views under detached controller root views: never hit, but their keys are still checked.
+        var seen: Set<String> = []
+        graph.scene.forEachView { view, _ in seen.insert(view.id) }
+        for id in graph.viewsByID.keys.sorted() where !seen.contains(id) {
             let view = graph.viewsByID[id]!
             let traits = try Self.parseTraits(view)
             if traits != ViewTouchTraits() { traitsByViewID[id] = traits }
+            all += try Self.parseRecognizers(view)
         }
+        try install(all + recognizers)
     }
 
     /// The touch traits of the view with this id (the defaults for an unknown id).
     /// - Complexity: O(1) expected.
     public func traits(ofView id: String) -> ViewTouchTraits { traitsByViewID[id] ?? ViewTouchTraits() }
 
-    /// The ids of the touches that have begun and not yet ended or been cancelled, ascending.
+    /// The ids of the touches that are down (began, not yet ended or cancelled), ascending.
     /// - Complexity: O(t log t) for t live touches.
-    public var liveTouchIDs: [Int] { live.keys.sorted() }
+    public var liveTouchIDs: [Int] { serialByInputID.keys.sorted() }
 
     /// The id of the view a live touch is bound to, or `nil` (not live, or bound to nothing).
     /// - Complexity: O(1) expected.
-    public func boundViewID(ofTouch id: Int) -> String? { live[id]?.view?.id }
+    public func boundViewID(ofTouch id: Int) -> String? {
+        serialByInputID[id].flatMap { records[$0]?.view?.id }
+    }
 
-    /// Delivers one input event and returns the calls made, in order.
+    /// A live touch as UIKit's `UITouch` shows it, or `nil` when no touch with this id is down.
+    /// - Complexity: O(1) expected.
+    public func touch(withID id: Int) -> TouchSnapshot? {
+        guard let serial = serialByInputID[id], let r = records[serial] else { return nil }
+        return TouchSnapshot(
+            id: id, phase: r.phase, location: r.location, previousLocation: r.previousLocation,
+            timestamp: r.time, tapCount: r.tapCount, view: r.view)
+    }
+
+    /// The recognizers' ids, in the order they are consulted for one touch on one view: scene
+    /// order (preorder of their views, array order within a view), then the added ones.
+    /// - Complexity: O(r).
+    public var recognizerIDs: [String] { slots.map(\.config.id) }
+
+    /// The state of the recognizer with this id, or `nil` for an unknown id.
+    /// - Complexity: O(r).
+    public func state(ofRecognizer id: String) -> GestureState? {
+        slots.first { $0.config.id == id }?.state
+    }
+
+    /// Delivers one input event and returns what happened, in order: deadlines that time
+    /// reached, recognizer state changes, then the views' calls.
     ///
     /// The event is checked in full before anything changes: on error the dispatcher's state is
     /// as before the call.
     /// - Throws: a ``TouchInputError`` (without a line number) when time goes backwards, a
     ///   touch begins while it is live, or a touch that is not live moves, stays, ends or is
     ///   cancelled, or an id appears twice.
-    /// - Complexity: O(k log k + k × (hit test + chain length)) for k touches in the event.
-    public func deliver(_ event: TouchInputEvent) throws(TouchInputError) -> [TouchDelivery] {
-        guard event.time.isFinite else { throw TouchInputError(message: "t: expected a finite number") }
-        if let last = lastTime, event.time < last {
-            throw TouchInputError(message: "time goes backwards: t \(event.time) after t \(last)")
-        }
+    /// - Complexity: O(k log k + k × (hit test + chain length + r)) for k touches in the event
+    ///   and r recognizers, plus the deadlines reached.
+    public func deliver(_ event: TouchInputEvent) throws(TouchInputError) -> [TouchLogEntry] {
+        try checkTime(event.time)
         let samples = event.touches.sorted { $0.id < $1.id }
         for (a, b) in zip(samples, samples.dropFirst()) where a.id == b.id {
             throw TouchInputError(message: "touch \(a.id) appears twice in one event")
         }
         for s in samples {
+            guard s.location.x.isFinite, s.location.y.isFinite else {
+                throw TouchInputError(message: "touch \(s.id): expected a finite location")
+            }
             if s.phase == .began {
-                if live[s.id] != nil {
+                if serialByInputID[s.id] != nil {
                     throw TouchInputError(message: "touch \(s.id) began twice (it has not ended or been cancelled)")
                 }
-            } else if live[s.id] == nil {
+            } else if serialByInputID[s.id] == nil {
                 throw TouchInputError(
                     message: "touch \(s.id) is \(s.phase.rawValue) but is not live (it never began, or it has ended)")
             }
         }
 
+        log = []
+        fireDeadlines(upTo: event.time)
+        now = event.time
         lastTime = event.time
+        var serials: [Int] = []
         for s in samples where s.phase == .began {
-            live[s.id] = begin(at: s.location)
+            serials.append(begin(s))
         }
-        var deliveries: [TouchDelivery] = []
-        for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
-            // Views in order of their smallest touch id; touches ascending (samples are sorted).
-            var order: [ObjectIdentifier] = []
-            var groups: [ObjectIdentifier: (view: View, ids: [Int])] = [:]
-            for s in samples where s.phase == phase {
-                guard let t = live[s.id], t.delivered, let v = t.view else { continue }
-                let key = ObjectIdentifier(v)
-                if groups[key] == nil {
-                    order.append(key)
-                    groups[key] = (v, [])
-                }
-                groups[key]!.ids.append(s.id)
-            }
-            for key in order {
-                let (v, ids) = groups[key]!
-                deliveries.append(call(phase, ids, on: v))
-            }
+        for s in samples where s.phase != .began {
+            let serial = serialByInputID[s.id]!
+            records[serial]!.previousLocation = records[serial]!.location
+            records[serial]!.location = s.location
+            records[serial]!.phase = s.phase
+            records[serial]!.time = event.time
+            serials.append(serial)
         }
         for s in samples where s.phase == .ended || s.phase == .cancelled {
-            live[s.id] = nil
+            let serial = serialByInputID.removeValue(forKey: s.id)!
+            let r = records[serial]!
+            lastLift = (event.time, r.location, r.view.map(ObjectIdentifier.init), r.tapCount)
         }
-        return deliveries
+        serials.sort { records[$0]!.inputID < records[$1]!.inputID }
+        recognizersSee(serials)
+        deliverToViews(serials)
+        finishStep()
+        // Touches that did not change are stationary from the next event on.
+        for serial in serials where records[serial]?.isDown == true {
+            records[serial]!.previousLocation = records[serial]!.location
+        }
+        return log
     }
 
-    /// Hit-tests a beginning touch and decides whether its view is given it.
-    private func begin(at point: Point) -> LiveTouch {
-        guard let id = index.hitTestID(point), let view = graph.view(withID: id) else {
-            return LiveTouch(view: nil, delivered: false)
+    /// Lets time pass to `time` without input: fires the recognizers' deadlines up to it (a long
+    /// press begins, a tap's time limit fails it, held touches are released) and returns what
+    /// happened.
+    /// - Throws: a ``TouchInputError`` when `time` is not finite or is before the last time.
+    /// - Complexity: O(d × r) for d deadlines reached and r recognizers.
+    public func advance(to time: Double) throws(TouchInputError) -> [TouchLogEntry] {
+        try checkTime(time)
+        log = []
+        fireDeadlines(upTo: time)
+        now = time
+        lastTime = time
+        finishStep()
+        return log
+    }
+
+    private func checkTime(_ time: Double) throws(TouchInputError) {
+        guard time.isFinite else { throw TouchInputError(message: "t: expected a finite number") }
+        if let last = lastTime, time < last {
+            throw TouchInputError(message: "time goes backwards: t \(time) after t \(last)")
         }
+    }
+
+    /// Creates the record of a beginning touch: hit test, whether its view may have it, its tap
+    /// count, and the recognizers it binds.
+    private func begin(_ s: TouchSample) -> Int {
+        let serial = nextSerial
+        nextSerial += 1
+        serialByInputID[s.id] = serial
+        let view = index.hitTestID(s.location).flatMap { graph.view(withID: $0) }
+        let (allowed, exclusiveBlocked) = view.map(admission(of:)) ?? (false, false)
+        let tapCount: Int
+        if let last = lastLift, now - last.time <= TapGesture().maximumInterval,
+            length(Point(x: s.location.x - last.location.x, y: s.location.y - last.location.y))
+                <= TapGesture().tolerance,
+            last.view == view.map(ObjectIdentifier.init)
+        {
+            tapCount = last.tapCount + 1
+        } else {
+            tapCount = 1
+        }
+        var record = TouchRecord(
+            inputID: s.id, view: view, allowed: allowed, recognizers: [], phase: .began, location: s.location,
+            previousLocation: s.location, startLocation: s.location, startTime: now, time: now,
+            tapCount: tapCount)
+        if let view, !exclusiveBlocked {
+            record.recognizers = bind(serial, on: view)
+            // A touch joining a gesture already under way that cancels touches never reaches the view.
+            if record.recognizers.contains(where: { slots[$0].state.isSuccess && slots[$0].config.cancelsTouchesInView }
+            ) {
+                record.viewState = .done
+            }
+        }
+        records[serial] = record
+        return serial
+    }
+
+    /// Whether `view` may be given a new touch (multiple and exclusive touch), and whether
+    /// exclusive touch blocks it altogether.
+    private func admission(of view: View) -> (allowed: Bool, exclusiveBlocked: Bool) {
         let traits = self.traits(ofView: view.id)
         let window = view.window.map(ObjectIdentifier.init)
-        var delivered = true
-        for other in live.values {
-            guard other.delivered, let ov = other.view else { continue }
+        var allowed = true
+        var blocked = false
+        for other in records.values where other.isDown && other.allowed {
+            guard let ov = other.view else { continue }
             if ov === view {
                 // Multiple touch: only the first touch of a sequence that starts in the view.
-                if !traits.isMultipleTouchEnabled { delivered = false }
+                if !traits.isMultipleTouchEnabled { allowed = false }
             } else if ov.window.map(ObjectIdentifier.init) == window {
                 // Exclusive touch: either side being exclusive blocks the new touch.
-                if traits.isExclusiveTouch || self.traits(ofView: ov.id).isExclusiveTouch { delivered = false }
+                if traits.isExclusiveTouch || self.traits(ofView: ov.id).isExclusiveTouch {
+                    allowed = false
+                    blocked = true
+                }
             }
         }
-        return LiveTouch(view: view, delivered: delivered)
+        return (allowed, blocked)
     }
 
-    /// The call on `view` and its travel up the chain.
-    private func call(_ phase: TouchPhase, _ ids: [Int], on view: View) -> TouchDelivery {
-        let start = graph.viewResponder(view)
-        var reached: [Responder] = []
-        var handlers: [Responder] = []
-        for r in graph.chain(from: start) {
-            reached.append(r)
-            guard let handling = handling(of: r) else { continue }
-            handlers.append(r)
-            if handling == .consume { break }
-        }
-        return TouchDelivery(view: start, phase: phase, touchIDs: ids, reached: reached, handlers: handlers)
-    }
-
-    /// A responder's `handlesTouches`: views and windows from their key, controllers from
-    /// theirs; window scenes, the application and its delegate never override (nil).
-    private func handling(of r: Responder) -> TouchHandling? {
-        switch r.kind {
-        case .view, .window: return traitsByViewID[r.id]?.handlesTouches
-        case .viewController: return graph.viewController(withID: r.id)?.handlesTouches
-        case .windowScene, .application, .applicationDelegate: return nil
-        }
-    }
-
-    private static func parseTraits(_ view: View) throws(SceneError) -> ViewTouchTraits {
-        var traits = ViewTouchTraits()
-        func value(_ field: String) throws(SceneError) -> EventJSONValue? {
-            guard let raw = view.preservedJSON[field] else { return nil }
-            guard let v = EventJSONValue.parse(raw) else {
-                throw SceneError(location: .view(view.id), field: field, message: "not valid JSON")
+    /// The end of every step: recognizers left undecided with nothing more to see are decided,
+    /// held phases are released, finished recognizers reset, and forgotten touches dropped.
+    func finishStep() {
+        for s in slots.indices where slots[s].state != .possible || slots[s].deferred.isEmpty {
+            guard !slots[s].touches.isEmpty, !slots[s].touches.contains(where: { records[$0]?.isDown == true })
+            else { continue }
+            switch slots[s].state {
+            case .possible where slots[s].pendingDeadline == nil:
+                // Nothing can decide it any more: no touch down and no deadline.
+                request(s, .failed)
+            case .began, .changed:
+                // A continuous gesture whose touches all lifted without ending it.
+                request(s, .cancelled)
+            default: break
             }
-            return v
         }
-        func bool(_ field: String) throws(SceneError) -> Bool? {
-            guard let v = try value(field) else { return nil }
-            guard case .bool(let b) = v else {
-                throw SceneError(location: .view(view.id), field: field, message: "expected a bool, got \(v.typeName)")
-            }
-            return b
+        settle()
+        for s in slots.indices where slots[s].state.isFinal {
+            guard !slots[s].touches.contains(where: { records[$0]?.isDown == true }) else { continue }
+            reset(s)
         }
-        if let v = try value("handlesTouches") {
-            guard case .string(let s) = v, let h = TouchHandling(rawValue: s) else {
-                let got: String
-                if case .string(let s) = v { got = "\"\(s)\"" } else { got = v.typeName }
-                throw SceneError(
-                    location: .view(view.id), field: "handlesTouches",
-                    message: "expected \"consume\" or \"forward\", got \(got)")
-            }
-            traits.handlesTouches = h
+        for (serial, r) in records where !r.isDown {
+            if case .held = r.viewState { continue }
+            if case .endHeld = r.viewState { continue }
+            if slots.contains(where: { $0.touches.contains(serial) }) { continue }
+            records[serial] = nil
         }
-        if let b = try bool("multipleTouchEnabled") { traits.isMultipleTouchEnabled = b }
-        if let b = try bool("exclusiveTouch") { traits.isExclusiveTouch = b }
-        if let v = try value("gestureRecognizers"), v != .array([]) {
-            throw SceneError(
-                location: .view(view.id), field: "gestureRecognizers",
-                message: "gesture recognizers are not built yet in this version")
-        }
-        return traits
     }
 }
 
 extension TouchDispatcher {
-    /// Replays an events file (JSON lines, one ``TouchInputEvent`` per line; blank lines are
-    /// skipped but counted) and returns every delivery in order.
+    /// Replays an events file (JSON lines; blank lines are skipped but counted) and returns
+    /// everything that happened, in order. A line is an input event
+    /// (`{"t": …, "touches": […]}`) or, with `t` alone, ``advance(to:)``.
     /// - Throws: a ``TouchInputError`` naming the 1-based line of the first refused event.
     /// - Complexity: that of ``deliver(_:)`` per event.
-    public func replay(jsonLines text: String) throws(TouchInputError) -> [TouchDelivery] {
-        var result: [TouchDelivery] = []
+    public func replay(jsonLines text: String) throws(TouchInputError) -> [TouchLogEntry] {
+        var result: [TouchLogEntry] = []
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.allSatisfy({ $0.isWhitespace }) { continue }
             do throws(TouchInputError) {
-                let event = try TouchInputEvent(jsonLine: String(line))
-                result += try deliver(event)
+                switch try TouchInputLine(jsonLine: String(line)) {
+                case .event(let event): result += try deliver(event)
+                case .advance(let time): result += try advance(to: time)
+                }
             } catch {
                 throw TouchInputError(line: i + 1, message: error.message)
             }

@@ -1,5 +1,29 @@
 import HitIndex
 
+/// One line of an events file: an input event, or time passing with no input.
+public enum TouchInputLine: Hashable, Sendable {
+    /// `{"t": 0.0, "touches": […]}`: touches changed at time t.
+    case event(TouchInputEvent)
+    /// `{"t": 1.0}`: time reaches t with no touch changing (``TouchDispatcher/advance(to:)``).
+    case advance(Double)
+
+    /// Parses one line: `t` alone is an advance, `t` with `touches` an event.
+    /// - Throws: a ``TouchInputError`` without a line number (the caller knows it).
+    /// - Complexity: O(length of the line).
+    public init(jsonLine text: String) throws(TouchInputError) {
+        if let value = EventJSONValue.parse(text), case .object(let fields) = value, fields.count == 1,
+            let t = fields["t"]
+        {
+            guard case .number(let time) = t, time.isFinite else {
+                throw TouchInputError(message: "t: expected a finite number, got \(t.typeName)")
+            }
+            self = .advance(time)
+        } else {
+            self = .event(try TouchInputEvent(jsonLine: text))
+        }
+    }
+}
+
 extension TouchInputEvent {
     /// Parses one line of an events file (cli.md):
     /// `{"t": 0.0, "touches": [{"id": 1, "phase": "began", "x": 50, "y": 50}]}`.

@@ -84,9 +84,9 @@ import Testing
         let began = try d.deliver(
             TouchInputEvent(time: 0, touches: [TouchSample(id: 1, phase: .began, location: Point(x: 300, y: 200))]))
         #expect(began.count == 1)
-        #expect(began.first?.view.id == "DView")
-        #expect(began.first?.reached.map(\.id) == ResponderChainTests.seed003Chain)
-        #expect(began.first?.handlers.map(\.id) == ["AView"])
+        #expect(began.first?.delivery?.view.id == "DView")
+        #expect(began.first?.delivery?.reached.map(\.id) == ResponderChainTests.seed003Chain)
+        #expect(began.first?.delivery?.handlers.map(\.id) == ["AView"])
         #expect(began.first?.logLines == ["AView touchesBegan 1"])  // docs/events.md, Touches
     }
 
@@ -96,7 +96,7 @@ import Testing
         let d = try Self.dispatcher()
         let out = try d.replay(jsonLines: Self.line(0, [(1, "began", 50, 250)]))
         #expect(out.flatMap(\.logLines) == ["Button touchesBegan 1", "PanelVC touchesBegan 1"])
-        #expect(out.first?.reached.map(\.id) == ["Button", "Panel", "PanelVC"])
+        #expect(out.first?.delivery?.reached.map(\.id) == ["Button", "Panel", "PanelVC"])
 
         // A view without the key forwards silently: Plain → Panel → PanelVC, one line.
         #expect(try Self.log([Self.line(0, [(1, "began", 150, 250)])]) == ["PanelVC touchesBegan 1"])
@@ -283,20 +283,20 @@ import Testing
         CLITests.expectUsageError(["touch", CLITests.seed003, "/nonexistent/e.jsonl"], mentions: ["cannot read"])
     }
 
-    @Test func gestureRecognizersAreRefusedNotIgnored() throws {
+    @Test func aBadGestureRecognizerIsRefusedWithViewAndField() throws {
         let withTap = #"""
             {"windows": [{"id": "W", "frame": [0, 0, 10, 10], "subviews": [
-              {"id": "V", "frame": [0, 0, 10, 10], "gestureRecognizers": [{"id": "tap", "kind": "tap"}]}]}]}
+              {"id": "V", "frame": [0, 0, 10, 10], "gestureRecognizers": [{"id": "tap", "kind": "tapp"}]}]}]}
             """#
         let scene = try Self.writeTemporary(withTap, name: "tap.json")
         let events = try Self.writeTemporary(Self.line(0, [(1, "began", 5, 5)]) + "\n", name: "e.jsonl")
         CLITests.expectUsageError(
             ["touch", scene, events],
             mentions: [
-                "tap.json", "\"V\"", "gestureRecognizers", "gesture recognizers are not built yet in this version",
+                "tap.json", "\"V\"", "gestureRecognizers[0].kind", "expected tap, longPress, pan, swipe or custom",
             ])
-        // An empty list declares no recognizer: nothing is ignored, so it is accepted.
-        let empty = withTap.replacingOccurrences(of: #"[{"id": "tap", "kind": "tap"}]"#, with: "[]")
+        // An empty list declares no recognizer.
+        let empty = withTap.replacingOccurrences(of: #"[{"id": "tap", "kind": "tapp"}]"#, with: "[]")
         #expect(try Self.log([Self.line(0, [(1, "began", 5, 5)])], scene: empty) == [])
     }
 

@@ -1,0 +1,112 @@
+/// A gesture recognizer attached to a view: its gesture and how it shares touches with the view
+/// and with other recognizers (`UIGestureRecognizer`'s configuration).
+///
+/// The ``TouchDispatcher`` runs it: recognizers of the hit-test view and its ancestors are bound
+/// to a touch when it begins and see every event of it before the view does.
+public struct GestureRecognizer: Sendable {
+    /// The recognizer's id, unique among the recognizers of a dispatcher; logs name it.
+    public var id: String
+    /// The id of the view it is attached to.
+    public var viewID: String
+    /// The gesture: its parameters and tracking state (the value it starts from and resets to).
+    public var gesture: any GestureLogic
+    /// On recognition, cancel the touches the view has been given and withhold the rest;
+    /// UIKit's default true.
+    public var cancelsTouchesInView: Bool
+    /// Hold began-phase touches from the view until the recognizer fails; UIKit's default false.
+    public var delaysTouchesBegan: Bool
+    /// Hold ended-phase touches from the view until the recognizer decides; UIKit's default true.
+    public var delaysTouchesEnded: Bool
+    /// A disabled recognizer is bound to no touch (`isEnabled`); default true.
+    public var isEnabled: Bool
+    /// Recognizers that must fail before this one may recognize (`require(toFail:)`), by id.
+    public var requiresFailureOf: [String]
+    /// Recognizers allowed to recognize together with this one
+    /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` answering true), by id. The
+    /// relation is symmetric: naming it on either side allows it.
+    public var recognizesSimultaneouslyWith: [String]
+
+    /// Creates a recognizer; the defaults are UIKit's.
+    /// - Complexity: O(1).
+    public init(
+        id: String, viewID: String, gesture: any GestureLogic, cancelsTouchesInView: Bool = true,
+        delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, isEnabled: Bool = true,
+        requiresFailureOf: [String] = [], recognizesSimultaneouslyWith: [String] = []
+    ) {
+        self.id = id
+        self.viewID = viewID
+        self.gesture = gesture
+        self.cancelsTouchesInView = cancelsTouchesInView
+        self.delaysTouchesBegan = delaysTouchesBegan
+        self.delaysTouchesEnded = delaysTouchesEnded
+        self.isEnabled = isEnabled
+        self.requiresFailureOf = requiresFailureOf
+        self.recognizesSimultaneouslyWith = recognizesSimultaneouslyWith
+    }
+}
+
+/// A recognizer entering a state: the action UIKit sends (or, for `failed`, the state it
+/// records), as `hitindex touch` logs it.
+public struct GestureTransition: Hashable, Sendable, CustomStringConvertible {
+    /// The recognizer.
+    public var recognizerID: String
+    /// The view it is attached to.
+    public var viewID: String
+    /// The state entered.
+    public var state: GestureState
+    /// The event time at which it happened (a deadline's time for time-based changes).
+    public var time: Double
+
+    /// Creates a transition record.
+    /// - Complexity: O(1).
+    public init(recognizerID: String, viewID: String, state: GestureState, time: Double) {
+        self.recognizerID = recognizerID
+        self.viewID = viewID
+        self.state = state
+        self.time = time
+    }
+
+    /// `tap recognized`.
+    public var logLine: String { "\(recognizerID) \(state.rawValue)" }
+
+    public var description: String { "\(logLine) (on \(viewID), t \(time))" }
+}
+
+/// One thing that happened while replaying input: a touch-method call on a view, or a
+/// recognizer's state change.
+public enum TouchLogEntry: Hashable, Sendable, CustomStringConvertible {
+    /// A touch-method call and its travel up the responder chain.
+    case touches(TouchDelivery)
+    /// A gesture recognizer entered a state.
+    case gesture(GestureTransition)
+
+    /// The touch-method call, or `nil` for a recognizer's state change.
+    /// - Complexity: O(1).
+    public var delivery: TouchDelivery? {
+        if case .touches(let d) = self { return d }
+        return nil
+    }
+
+    /// The recognizer's state change, or `nil` for a touch-method call.
+    /// - Complexity: O(1).
+    public var transition: GestureTransition? {
+        if case .gesture(let g) = self { return g }
+        return nil
+    }
+
+    /// The lines `hitindex touch` prints for it: one per logging responder, or the recognizer's.
+    /// - Complexity: O(handlers × touches).
+    public var logLines: [String] {
+        switch self {
+        case .touches(let d): return d.logLines
+        case .gesture(let g): return [g.logLine]
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .touches(let d): return d.description
+        case .gesture(let g): return g.description
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import HitIndex
+
+/// A tap (`UITapGestureRecognizer`), discrete: `taps` taps of exactly `touches` fingers, each
+/// finger staying within `tolerance` points of where it came down, each tap shorter than
+/// `maximumDuration` and each next tap starting within `maximumInterval` of the last one's lift
+/// and within `tolerance` of the first tap.
+///
+/// It recognizes when the last finger of the last tap lifts, and fails as soon as any condition
+/// breaks: too many fingers, too far, too long (at the deadline, in event time), a cancelled
+/// touch, or a tap of the wrong finger count.
+public struct TapGesture: GestureLogic {
+    /// Taps required (`numberOfTapsRequired`), at least 1; UIKit's default 1.
+    public var taps: Int
+    /// Fingers per tap (`numberOfTouchesRequired`), at least 1; UIKit's default 1.
+    public var touches: Int
+    /// How far, in points, a finger may move from where it came down (and a later tap may land
+    /// from the first); 10 by default [C: UIKit's own value is private].
+    public var tolerance: Double
+    /// The longest a tap may be held, in seconds; 1.5 by default [C].
+    public var maximumDuration: Double
+    /// The longest gap between one tap's lift and the next tap, in seconds; 0.35 by default [C].
+    public var maximumInterval: Double
+
+    private var completed = 0
+    private var fingers: Set<Int> = []
+    private var mostFingers = 0
+    private var firstLocation: Point?
+    private var due: Double?
+
+    /// Creates a tap gesture.
+    /// - Complexity: O(1).
+    public init(
+        taps: Int = 1, touches: Int = 1, tolerance: Double = 10, maximumDuration: Double = 1.5,
+        maximumInterval: Double = 0.35
+    ) {
+        self.taps = taps
+        self.touches = touches
+        self.tolerance = tolerance
+        self.maximumDuration = maximumDuration
+        self.maximumInterval = maximumInterval
+    }
+
+    public var isContinuous: Bool { false }
+    public var deadline: Double? { due }
+
+    public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
+        guard state == .possible else { return nil }
+        for t in input.changed {
+            switch t.phase {
+            case .began:
+                if fingers.isEmpty {
+                    // A new tap: it must land near the first and be lifted before the time limit.
+                    if let first = firstLocation {
+                        if length(Point(x: t.location.x - first.x, y: t.location.y - first.y)) > tolerance {
+                            return .failed
+                        }
+                    } else {
+                        firstLocation = t.location
+                    }
+                    due = input.time + maximumDuration
+                }
+                fingers.insert(t.id)
+                mostFingers = max(mostFingers, fingers.count)
+                if fingers.count > touches { return .failed }
+            case .moved, .stationary, .ended:
+                if length(t.translation) > tolerance { return .failed }
+            case .cancelled:
+                return .failed
+            }
+        }
+        for t in input.changed where t.phase == .ended { fingers.remove(t.id) }
+        guard fingers.isEmpty, input.changed.contains(where: { $0.phase == .ended }) else { return nil }
+        // The tap is complete.
+        if mostFingers != touches { return .failed }
+        completed += 1
+        mostFingers = 0
+        if completed == taps {
+            due = nil
+            return .recognized
+        }
+        due = input.time + maximumInterval
+        return nil
+    }
+
+    public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
+        due = nil
+        return state == .possible ? .failed : nil
+    }
+}

@@ -1,0 +1,206 @@
+import HitIndex
+
+/// The recognizers' state machine and the arbitration between them (events.md, "Gesture
+/// recognizers").
+///
+/// - Binding: a beginning touch binds the enabled recognizers of its hit-test view and of each
+///   ancestor up to the window (never siblings), hit view's first, each view's in declared order.
+///   A recognizer that has finished its gesture (recognized, ended, cancelled, failed) takes no
+///   new touch until all of its touches have lifted; then it resets to `possible` [C].
+/// - Each event, the bound recognizers see their changed touches before any view, in the order
+///   of first binding over the event's touches (ids ascending).
+/// - Recognizing (`recognized` or `began`) is a request. It is deferred while a recognizer named
+///   in `requiresFailureOf` is still deciding a gesture (bound to a touch since its reset, and
+///   `possible`), granted when that one fails, and turned into `failed` when it succeeds. It is
+///   turned into `failed` when another recognizer sharing a touch has already succeeded, unless
+///   the two may recognize simultaneously. When granted, every other `possible` recognizer
+///   sharing a touch fails, unless simultaneous; then, with `cancelsTouchesInView`, the view's
+///   touches of the gesture are cancelled (those given to the view) or withheld (the rest).
+/// - A recognizer still `possible` once its touches have lifted and with no deadline to wait for
+///   fails; a continuous one still under way is cancelled [C].
+extension TouchDispatcher {
+    /// Installs the recognizers, resolving the ids they name.
+    func install(_ recognizers: [GestureRecognizer]) throws(SceneError) {
+        var byID: [String: Int] = [:]
+        for r in recognizers {
+            let field = "gestureRecognizers"
+            guard !r.id.isEmpty else {
+                throw SceneError(
+                    location: .view(r.viewID), field: "\(field).id", message: "expected a non-empty string")
+            }
+            guard let view = graph.view(withID: r.viewID) else {
+                throw SceneError(location: .view(r.viewID), field: field, message: "no view with this id")
+            }
+            if let other = byID[r.id] {
+                throw SceneError(
+                    location: .view(r.viewID), field: "\(field).id",
+                    message: "\"\(r.id)\" is already a recognizer of view \"\(slots[other].config.viewID)\"")
+            }
+            byID[r.id] = slots.count
+            slotsByViewID[view.id, default: []].append(slots.count)
+            slots.append(Slot(config: r, view: view, gesture: r.gesture))
+        }
+        for s in slots.indices {
+            let c = slots[s].config
+            for (key, names) in [
+                ("requiresFailureOf", c.requiresFailureOf), ("simultaneousWith", c.recognizesSimultaneouslyWith),
+            ] {
+                for name in names {
+                    guard let other = byID[name] else {
+                        throw SceneError(
+                            location: .view(c.viewID), field: "gestureRecognizers.\(key)",
+                            message: "\"\(name)\" is not a recognizer")
+                    }
+                    guard other != s else {
+                        throw SceneError(
+                            location: .view(c.viewID), field: "gestureRecognizers.\(key)",
+                            message: "recognizer \"\(c.id)\" names itself")
+                    }
+                    if key == "requiresFailureOf" {
+                        slots[s].requires.append(other)
+                    } else {
+                        slots[s].simultaneous.insert(other)
+                        slots[other].simultaneous.insert(s)
+                    }
+                }
+            }
+        }
+        // A cycle of failure requirements would hold its recognizers' touches forever.
+        for start in slots.indices {
+            var stack = slots[start].requires
+            var seen: Set<Int> = []
+            while let s = stack.popLast() {
+                if s == start {
+                    throw SceneError(
+                        location: .view(slots[start].config.viewID), field: "gestureRecognizers.requiresFailureOf",
+                        message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle")
+                }
+                if seen.insert(s).inserted { stack += slots[s].requires }
+            }
+        }
+    }
+
+    /// Binds a beginning touch to the recognizers of its view and ancestors that can take it.
+    func bind(_ serial: Int, on view: View) -> [Int] {
+        var bound: [Int] = []
+        var v: View? = view
+        while let current = v {
+            for s in slotsByViewID[current.id] ?? [] where slots[s].config.isEnabled && !slots[s].state.isFinal {
+                slots[s].touches.append(serial)
+                bound.append(s)
+            }
+            v = current.superview
+        }
+        return bound
+    }
+
+    /// Shows the event's touches to their recognizers.
+    func recognizersSee(_ serials: [Int]) {
+        var order: [Int] = []
+        for serial in serials {
+            for s in records[serial]!.recognizers where !order.contains(s) { order.append(s) }
+        }
+        for s in order {
+            guard slots[s].state != .failed, slots[s].state != .cancelled, slots[s].state != .ended,
+                slots[s].state != .recognized
+            else { continue }
+            let mine = slots[s].touches
+            let changed = serials.filter { mine.contains($0) }.map { records[$0]!.gestureTouch() }
+            guard !changed.isEmpty else { continue }
+            let down = mine.compactMap { records[$0] }.filter(\.isDown).map { $0.gestureTouch() }
+                .sorted { $0.id < $1.id }
+            let input = GestureInput(time: now, changed: changed, down: down)
+            let state = slots[s].deferred.last ?? slots[s].state
+            if let wanted = slots[s].gesture.handle(input, state: state) { request(s, wanted) }
+            settle()
+        }
+    }
+
+    /// Fires every deadline up to `time`, earliest first (ties in recognizer order), each at its
+    /// own time.
+    func fireDeadlines(upTo time: Double) {
+        while true {
+            var next: (time: Double, slot: Int)?
+            for s in slots.indices where !slots[s].state.isFinal {
+                guard let d = slots[s].pendingDeadline, d <= time else { continue }
+                if next == nil || d < next!.time { next = (d, s) }
+            }
+            guard let (t, s) = next else { return }
+            now = t
+            slots[s].firedDeadline = t
+            let state = slots[s].deferred.last ?? slots[s].state
+            if let wanted = slots[s].gesture.timeReached(t, state: state) { request(s, wanted) }
+            finishStep()
+        }
+    }
+
+    /// A recognizer asks for a state: applied, deferred or refused by the rules above.
+    func request(_ s: Int, _ wanted: GestureState) {
+        let continuous = slots[s].isContinuous
+        if !slots[s].deferred.isEmpty {
+            // Waiting on `requiresFailureOf`: failing is immediate, the rest queues behind.
+            if wanted == .failed {
+                slots[s].deferred = []
+                transition(s, .failed)
+            } else if slots[s].deferred.last!.allows(wanted, continuous: continuous) {
+                slots[s].deferred.append(wanted)
+            }
+            return
+        }
+        guard slots[s].state.allows(wanted, continuous: continuous) else { return }
+        guard slots[s].state == .possible, wanted != .failed else { return transition(s, wanted) }
+
+        // Recognizing: first the recognizers this one waits on.
+        for r in slots[s].requires where slots[r].state.isSuccess { return transition(s, .failed) }
+        if slots[s].requires.contains(where: { slots[$0].state == .possible && !slots[$0].touches.isEmpty }) {
+            slots[s].deferred = [wanted]
+            return
+        }
+        // Then the ones that already hold a shared touch.
+        for q in sharing(s) where slots[q].state.isSuccess && !slots[s].simultaneous.contains(q) {
+            return transition(s, .failed)
+        }
+        transition(s, wanted)
+        for q in sharing(s) where slots[q].state == .possible && !slots[s].simultaneous.contains(q) {
+            slots[q].deferred = []
+            transition(q, .failed)
+        }
+        if slots[s].config.cancelsTouchesInView { cancelViewTouches(of: s) }
+    }
+
+    /// Enters a state, logs it, and lets the recognizers waiting on this one proceed or fail.
+    func transition(_ s: Int, _ state: GestureState) {
+        slots[s].state = state
+        log.append(
+            .gesture(
+                GestureTransition(
+                    recognizerID: slots[s].config.id, viewID: slots[s].config.viewID, state: state, time: now)))
+        guard state == .failed || state == .recognized || state == .began else { return }
+        for w in slots.indices where !slots[w].deferred.isEmpty && slots[w].requires.contains(s) {
+            if state != .failed {
+                slots[w].deferred = []
+                transition(w, .failed)
+            } else if !slots[w].requires.contains(where: { slots[$0].state == .possible && !slots[$0].touches.isEmpty })
+            {
+                let queued = slots[w].deferred
+                slots[w].deferred = []
+                for wanted in queued { request(w, wanted) }
+            }
+        }
+    }
+
+    /// The other recognizers bound to at least one of this one's touches.
+    func sharing(_ s: Int) -> [Int] {
+        let mine = Set(slots[s].touches)
+        return slots.indices.filter { q in q != s && slots[q].touches.contains(where: mine.contains) }
+    }
+
+    /// Back to `possible`, with the gesture's starting value and no touches.
+    func reset(_ s: Int) {
+        slots[s].gesture = slots[s].config.gesture
+        slots[s].state = .possible
+        slots[s].touches = []
+        slots[s].deferred = []
+        slots[s].firedDeadline = nil
+    }
+}

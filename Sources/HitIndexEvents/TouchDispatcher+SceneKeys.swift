@@ -1,0 +1,239 @@
+import HitIndex
+
+/// The touch keys of a view (scene-format.md, "The event layer's additions"), read from the
+/// raw JSON the scene reader preserved: `handlesTouches`, `multipleTouchEnabled`,
+/// `exclusiveTouch` and `gestureRecognizers` (parameters in docs/scene-format.md).
+extension TouchDispatcher {
+    static func parseTraits(_ view: View) throws(SceneError) -> ViewTouchTraits {
+        var traits = ViewTouchTraits()
+        let keys = ViewKeys(view: view)
+        if let v = try keys.value("handlesTouches") {
+            guard case .string(let s) = v, let h = TouchHandling(rawValue: s) else {
+                throw keys.error("handlesTouches", "expected \"consume\" or \"forward\", got \(describe(v))")
+            }
+            traits.handlesTouches = h
+        }
+        if let b = try keys.bool("multipleTouchEnabled") { traits.isMultipleTouchEnabled = b }
+        if let b = try keys.bool("exclusiveTouch") { traits.isExclusiveTouch = b }
+        return traits
+    }
+
+    /// A view's `gestureRecognizers`: an array of objects, each with an `id`, a `kind` (`tap`,
+    /// `longPress`, `pan`, `swipe` or `custom`), the kind's parameters and the common flags.
+    static func parseRecognizers(_ view: View) throws(SceneError) -> [GestureRecognizer] {
+        let keys = ViewKeys(view: view)
+        guard let value = try keys.value("gestureRecognizers") else { return [] }
+        guard case .array(let items) = value else {
+            throw keys.error("gestureRecognizers", "expected an array of recognizers, got \(value.typeName)")
+        }
+        var result: [GestureRecognizer] = []
+        for (i, item) in items.enumerated() {
+            let at = "gestureRecognizers[\(i)]"
+            guard case .object(let fields) = item else {
+                throw keys.error(at, "expected an object {\"id\", \"kind\", …}, got \(item.typeName)")
+            }
+            let r = RecognizerKeys(keys: keys, at: at, fields: fields)
+            guard let id = try r.string("id"), !id.isEmpty else { throw keys.error("\(at).id", "required") }
+            guard let kind = try r.string("kind") else { throw keys.error("\(at).kind", "required") }
+            let gesture: any GestureLogic
+            var allowed = [
+                "id", "kind", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "enabled",
+                "requiresFailureOf", "simultaneousWith",
+            ]
+            switch kind {
+            case "tap":
+                allowed += ["taps", "touches", "tolerance", "maximumDuration", "maximumInterval"]
+                var g = TapGesture()
+                g.taps = try r.count("taps") ?? g.taps
+                g.touches = try r.count("touches") ?? g.touches
+                g.tolerance = try r.distance("tolerance") ?? g.tolerance
+                g.maximumDuration = try r.duration("maximumDuration", positive: true) ?? g.maximumDuration
+                g.maximumInterval = try r.duration("maximumInterval", positive: true) ?? g.maximumInterval
+                gesture = g
+            case "longPress":
+                allowed += ["minimumDuration", "tolerance", "touches"]
+                var g = LongPressGesture()
+                g.minimumDuration = try r.duration("minimumDuration", positive: false) ?? g.minimumDuration
+                g.tolerance = try r.distance("tolerance") ?? g.tolerance
+                g.touches = try r.count("touches") ?? g.touches
+                gesture = g
+            case "pan":
+                allowed += ["minimumDistance", "minimumTouches", "maximumTouches"]
+                var g = PanGesture()
+                g.minimumDistance = try r.distance("minimumDistance") ?? g.minimumDistance
+                g.minimumTouches = try r.count("minimumTouches") ?? g.minimumTouches
+                g.maximumTouches = try r.count("maximumTouches") ?? g.maximumTouches
+                if g.maximumTouches < g.minimumTouches {
+                    throw keys.error("\(at).maximumTouches", "less than minimumTouches (\(g.minimumTouches))")
+                }
+                gesture = g
+            case "swipe":
+                allowed += ["direction", "touches", "minimumDistance", "maximumDuration", "tolerance"]
+                var g = SwipeGesture()
+                if let d = fields["direction"] { g.directions = try r.directions(d) }
+                g.touches = try r.count("touches") ?? g.touches
+                g.minimumDistance = try r.distance("minimumDistance") ?? g.minimumDistance
+                g.maximumDuration = try r.duration("maximumDuration", positive: true) ?? g.maximumDuration
+                g.tolerance = try r.distance("tolerance") ?? g.tolerance
+                gesture = g
+            case "custom":
+                allowed += ["continuous", "on"]
+                gesture = try r.scripted()
+            default:
+                throw keys.error("\(at).kind", "expected tap, longPress, pan, swipe or custom, got \"\(kind)\"")
+            }
+            for key in fields.keys.sorted() where !allowed.contains(key) {
+                throw keys.error("\(at).\(key)", "unknown key for a \(kind) recognizer")
+            }
+            result.append(
+                GestureRecognizer(
+                    id: id, viewID: view.id, gesture: gesture,
+                    cancelsTouchesInView: try r.bool("cancelsTouchesInView") ?? true,
+                    delaysTouchesBegan: try r.bool("delaysTouchesBegan") ?? false,
+                    delaysTouchesEnded: try r.bool("delaysTouchesEnded") ?? true,
+                    isEnabled: try r.bool("enabled") ?? true,
+                    requiresFailureOf: try r.ids("requiresFailureOf"),
+                    recognizesSimultaneouslyWith: try r.ids("simultaneousWith")))
+        }
+        return result
+    }
+
+    static func describe(_ v: EventJSONValue) -> String {
+        if case .string(let s) = v { return "\"\(s)\"" }
+        return v.typeName
+    }
+}
+
+/// Reads one view's preserved keys, with errors naming the view and the field.
+private struct ViewKeys {
+    let view: View
+
+    func error(_ field: String, _ message: String) -> SceneError {
+        SceneError(location: .view(view.id), field: field, message: message)
+    }
+
+    func value(_ field: String) throws(SceneError) -> EventJSONValue? {
+        guard let raw = view.preservedJSON[field] else { return nil }
+        guard let v = EventJSONValue.parse(raw) else { throw error(field, "not valid JSON") }
+        return v
+    }
+
+    func bool(_ field: String) throws(SceneError) -> Bool? {
+        guard let v = try value(field) else { return nil }
+        guard case .bool(let b) = v else { throw error(field, "expected a bool, got \(v.typeName)") }
+        return b
+    }
+}
+
+/// Reads one recognizer object's fields.
+private struct RecognizerKeys {
+    let keys: ViewKeys
+    let at: String
+    let fields: [String: EventJSONValue]
+
+    private func error(_ key: String, _ message: String) -> SceneError { keys.error("\(at).\(key)", message) }
+
+    func string(_ key: String) throws(SceneError) -> String? {
+        guard let v = fields[key] else { return nil }
+        guard case .string(let s) = v else { throw error(key, "expected a string, got \(v.typeName)") }
+        return s
+    }
+
+    func bool(_ key: String) throws(SceneError) -> Bool? {
+        guard let v = fields[key] else { return nil }
+        guard case .bool(let b) = v else { throw error(key, "expected a bool, got \(v.typeName)") }
+        return b
+    }
+
+    private func number(_ key: String) throws(SceneError) -> Double? {
+        guard let v = fields[key] else { return nil }
+        guard case .number(let n) = v, n.isFinite else { throw error(key, "expected a number, got \(v.typeName)") }
+        return n
+    }
+
+    /// A whole number of taps or fingers, at least 1.
+    func count(_ key: String) throws(SceneError) -> Int? {
+        guard let n = try number(key) else { return nil }
+        guard n >= 1, n == n.rounded(), n <= 1_000_000 else {
+            throw error(key, "expected a whole number from 1 to 1000000, got \(n)")
+        }
+        return Int(n)
+    }
+
+    /// A distance in points, not negative.
+    func distance(_ key: String) throws(SceneError) -> Double? {
+        guard let n = try number(key) else { return nil }
+        guard n >= 0 else { throw error(key, "expected a distance of 0 or more, got \(n)") }
+        return n
+    }
+
+    /// A duration in seconds: more than 0 when `positive`, else 0 or more.
+    func duration(_ key: String, positive: Bool) throws(SceneError) -> Double? {
+        guard let n = try number(key) else { return nil }
+        guard positive ? n > 0 : n >= 0 else {
+            throw error(key, "expected a duration \(positive ? "above 0" : "of 0 or more") in seconds, got \(n)")
+        }
+        return n
+    }
+
+    /// Recognizer ids: one string or an array of strings.
+    func ids(_ key: String) throws(SceneError) -> [String] {
+        guard let v = fields[key] else { return [] }
+        switch v {
+        case .string(let s) where !s.isEmpty: return [s]
+        case .array(let items):
+            var out: [String] = []
+            for item in items {
+                guard case .string(let s) = item, !s.isEmpty else {
+                    throw error(key, "expected recognizer ids (strings), got \(item.typeName)")
+                }
+                out.append(s)
+            }
+            return out
+        default: throw error(key, "expected a recognizer id or an array of ids, got \(v.typeName)")
+        }
+    }
+
+    /// `direction`: one of right, left, up, down, or an array of them.
+    func directions(_ v: EventJSONValue) throws(SceneError) -> Set<SwipeGesture.Direction> {
+        let items: [EventJSONValue]
+        if case .array(let a) = v { items = a } else { items = [v] }
+        var out: Set<SwipeGesture.Direction> = []
+        for item in items {
+            guard case .string(let s) = item, let d = SwipeGesture.Direction(rawValue: s) else {
+                throw error(
+                    "direction",
+                    "expected right, left, up or down (or an array of them), got \(TouchDispatcher.describe(item))")
+            }
+            out.insert(d)
+        }
+        guard !out.isEmpty else { throw error("direction", "expected at least one direction") }
+        return out
+    }
+
+    /// A custom recognizer's `continuous` and `on` (phase → state).
+    func scripted() throws(SceneError) -> ScriptedGesture {
+        let continuous = try bool("continuous") ?? false
+        guard let on = fields["on"] else { throw error("on", "required (touch phase → state)") }
+        guard case .object(let map) = on else { throw error("on", "expected an object, got \(on.typeName)") }
+        var rules: [TouchPhase: GestureState] = [:]
+        let allowedStates: [GestureState] =
+            continuous ? [.began, .changed, .ended, .cancelled, .failed] : [.recognized, .failed]
+        for key in map.keys.sorted() {
+            guard let phase = TouchPhase(rawValue: key), phase != .stationary else {
+                throw error("on.\(key)", "expected a phase: began, moved, ended or cancelled")
+            }
+            guard case .string(let name) = map[key]!, let state = GestureState(rawValue: name),
+                allowedStates.contains(state)
+            else {
+                throw error(
+                    "on.\(key)",
+                    "expected one of \(allowedStates.map(\.rawValue).joined(separator: ", ")) for a "
+                        + "\(continuous ? "continuous" : "discrete") recognizer, got \(TouchDispatcher.describe(map[key]!))"
+                )
+            }
+            rules[phase] = state
+        }
+        return ScriptedGesture(continuous: continuous, rules: rules)
+    }
+}

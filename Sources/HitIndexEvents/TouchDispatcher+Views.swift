@@ -1,0 +1,163 @@
+import HitIndex
+
+/// What the views receive, given what the recognizers decided (events.md, "Touches" and the
+/// `cancelsTouchesInView` / `delaysTouches…` rules).
+///
+/// - A touch's began phase is held while a recognizer bound to it with `delaysTouchesBegan` is
+///   `possible`; its later phases queue behind it. When no such recognizer is left deciding, the
+///   queue is delivered late, in order, with the original times; if one recognized and cancels
+///   touches, the queue is discarded and the view never sees the touch.
+/// - A touch's ended phase is held while a recognizer bound to it with `delaysTouchesEnded` is
+///   `possible`. It becomes `touchesCancelled` if a recognizer that cancels touches recognizes,
+///   and is delivered as `touchesEnded` otherwise.
+/// - On recognition with `cancelsTouchesInView`, the view's touches of the gesture that it was
+///   given get `touchesCancelled` (one call per view) and their later phases are withheld.
+extension TouchDispatcher {
+    /// The views' calls for one event's touches, phase by phase.
+    func deliverToViews(_ serials: [Int]) {
+        for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+            var calls: [Int] = []
+            for serial in serials where records[serial]!.phase == phase {
+                guard let r = records[serial], r.view != nil, r.allowed else { continue }
+                let call = HeldCall(phase: phase, time: now)
+                switch (r.viewState, phase) {
+                case (.fresh, .began):
+                    if gates(serial, delaying: \.delaysTouchesBegan) {
+                        records[serial]!.viewState = .held([call])
+                    } else {
+                        records[serial]!.viewState = .receiving
+                        calls.append(serial)
+                    }
+                case (.held(var queue), _):
+                    queue.append(call)
+                    records[serial]!.viewState = .held(queue)
+                case (.receiving, .moved):
+                    calls.append(serial)
+                case (.receiving, .ended):
+                    if gates(serial, delaying: \.delaysTouchesEnded) {
+                        records[serial]!.viewState = .endHeld(call)
+                    } else {
+                        records[serial]!.viewState = .done
+                        calls.append(serial)
+                    }
+                case (.receiving, .cancelled):
+                    records[serial]!.viewState = .done
+                    calls.append(serial)
+                default:
+                    break
+                }
+            }
+            emit(calls.map { ($0, phase, now) }, late: false)
+        }
+    }
+
+    /// Whether a recognizer bound to the touch, with this delaying flag, is still deciding.
+    func gates(_ serial: Int, delaying flag: KeyPath<GestureRecognizer, Bool>) -> Bool {
+        records[serial]!.recognizers.contains { s in
+            slots[s].state == .possible && slots[s].config[keyPath: flag] && slots[s].touches.contains(serial)
+        }
+    }
+
+    /// Releases the held phases whose recognizers have all decided.
+    func settle() {
+        var released: [(serial: Int, phase: TouchPhase, time: Double)] = []
+        for serial in records.keys.sorted() {
+            switch records[serial]!.viewState {
+            case .held(let queue) where !gates(serial, delaying: \.delaysTouchesBegan):
+                records[serial]!.viewState = .receiving
+                for call in queue {
+                    switch call.phase {
+                    case .began, .moved:
+                        released.append((serial, call.phase, call.time))
+                    case .ended:
+                        if gates(serial, delaying: \.delaysTouchesEnded) {
+                            records[serial]!.viewState = .endHeld(call)
+                        } else {
+                            records[serial]!.viewState = .done
+                            released.append((serial, .ended, call.time))
+                        }
+                    case .cancelled:
+                        records[serial]!.viewState = .done
+                        released.append((serial, .cancelled, call.time))
+                    case .stationary:
+                        break
+                    }
+                }
+            case .endHeld(let call) where !gates(serial, delaying: \.delaysTouchesEnded):
+                records[serial]!.viewState = .done
+                released.append((serial, .ended, call.time))
+            default:
+                break
+            }
+        }
+        // Late calls in the order their events came, each event's phases in the usual order.
+        let rank: [TouchPhase: Int] = [.began: 0, .moved: 1, .ended: 2, .cancelled: 3]
+        released.sort { ($0.time, rank[$0.phase]!) < ($1.time, rank[$1.phase]!) }
+        emit(released, late: true)
+    }
+
+    /// Cancels the view's touches of a recognized gesture: `touchesCancelled` for those given to
+    /// the view, nothing more for any.
+    func cancelViewTouches(of s: Int) {
+        var cancelled: [(Int, TouchPhase, Double)] = []
+        for serial in slots[s].touches.sorted(by: { records[$0]!.inputID < records[$1]!.inputID }) {
+            guard let r = records[serial], r.view != nil, r.allowed else { continue }
+            switch r.viewState {
+            case .receiving, .endHeld:
+                cancelled.append((serial, .cancelled, now))
+            case .fresh, .held, .done:
+                break
+            }
+            records[serial]!.viewState = .done
+        }
+        emit(cancelled, late: false)
+    }
+
+    /// Logs calls, one per view for each run of the same phase and time, views in order of their
+    /// smallest touch id, touch ids ascending.
+    func emit(_ calls: [(serial: Int, phase: TouchPhase, time: Double)], late: Bool) {
+        var i = 0
+        while i < calls.count {
+            var j = i
+            while j < calls.count && calls[j].phase == calls[i].phase && calls[j].time == calls[i].time { j += 1 }
+            var groups: [(view: View, ids: [Int])] = []
+            for c in calls[i..<j].sorted(by: { records[$0.serial]!.inputID < records[$1.serial]!.inputID }) {
+                let r = records[c.serial]!
+                if let g = groups.firstIndex(where: { $0.view === r.view! }) {
+                    groups[g].ids.append(r.inputID)
+                } else {
+                    groups.append((r.view!, [r.inputID]))
+                }
+            }
+            for g in groups {
+                log.append(.touches(call(calls[i].phase, g.ids, on: g.view, time: calls[i].time, late: late)))
+            }
+            i = j
+        }
+    }
+
+    /// The call on `view` and its travel up the chain.
+    func call(_ phase: TouchPhase, _ ids: [Int], on view: View, time: Double, late: Bool) -> TouchDelivery {
+        let start = graph.viewResponder(view)
+        var reached: [Responder] = []
+        var handlers: [Responder] = []
+        for r in graph.chain(from: start) {
+            reached.append(r)
+            guard let handling = handling(of: r) else { continue }
+            handlers.append(r)
+            if handling == .consume { break }
+        }
+        return TouchDelivery(
+            view: start, phase: phase, touchIDs: ids, reached: reached, handlers: handlers, time: time, isLate: late)
+    }
+
+    /// A responder's `handlesTouches`: views and windows from their key, controllers from
+    /// theirs; window scenes, the application and its delegate never override (nil).
+    func handling(of r: Responder) -> TouchHandling? {
+        switch r.kind {
+        case .view, .window: return traitsByViewID[r.id]?.handlesTouches
+        case .viewController: return graph.viewController(withID: r.id)?.handlesTouches
+        case .windowScene, .application, .applicationDelegate: return nil
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import HitIndex
+
+/// A live touch as UIKit's `UITouch` shows it: where it is, where it was, when, how many taps,
+/// and the view it is bound to.
+public struct TouchSnapshot {
+    /// The touch's id in the input events.
+    public var id: Int
+    /// Its phase in the last event that carried it.
+    public var phase: TouchPhase
+    /// Where it is, in screen coordinates.
+    public var location: Point
+    /// Where it was at the event before, in screen coordinates.
+    public var previousLocation: Point
+    /// The time of the last event that changed it.
+    public var timestamp: Double
+    /// `tapCount`: 1, or one more than the touch before it when that one lifted within
+    /// ``TapGesture/maximumInterval`` (0.35 s) and ``TapGesture/tolerance`` (10 pt) of where this
+    /// one lands, on the same view [C].
+    public var tapCount: Int
+    /// The hit-test view it is bound to, or `nil` when it began where nothing was hit.
+    public var view: View?
+
+    /// `location(in:)`: the location in `view`'s bounds space, by the hit-testing conversion
+    /// (semantics §3), or the screen location when `view` is `nil`.
+    /// - Complexity: O(depth of `view`).
+    public func location(in view: View?) -> Point { view.map { $0.convert(fromScreen: location) } ?? location }
+
+    /// `previousLocation(in:)`: the previous location, converted the same way.
+    /// - Complexity: O(depth of `view`).
+    public func previousLocation(in view: View?) -> Point {
+        view.map { $0.convert(fromScreen: previousLocation) } ?? previousLocation
+    }
+}

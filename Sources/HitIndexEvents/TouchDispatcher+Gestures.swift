@@ -16,6 +16,8 @@ import HitIndex
 ///   the two may recognize simultaneously. When granted, every other `possible` recognizer
 ///   sharing a touch fails, unless simultaneous; then, with `cancelsTouchesInView`, the view's
 ///   touches of the gesture are cancelled (those given to the view) or withheld (the rest).
+///   Without it, touches whose began phase this recognizer holds (`delaysTouchesBegan`) are
+///   still discarded, as Apple documents; the others flow on, held ended phases included.
 /// - A recognizer still `possible` once its touches have lifted and with no deadline to wait for
 ///   fails; a continuous one still under way is cancelled [C].
 extension TouchDispatcher {
@@ -32,13 +34,19 @@ extension TouchDispatcher {
                 throw SceneError(location: .view(r.viewID), field: field, message: "no view with this id")
             }
             if let other = byID[r.id] {
+                let k = slotsByViewID[view.id, default: []].count
                 throw SceneError(
-                    location: .view(r.viewID), field: "\(field).id",
+                    location: .view(r.viewID), field: "\(field)[\(k)].id",
                     message: "\"\(r.id)\" is already a recognizer of view \"\(slots[other].config.viewID)\"")
             }
             byID[r.id] = slots.count
             slotsByViewID[view.id, default: []].append(slots.count)
             slots.append(Slot(config: r, view: view, gesture: r.gesture))
+        }
+        /// `gestureRecognizers[k].key`, k counting the recognizers of the same view.
+        func field(_ s: Int, _ key: String) -> String {
+            let k = slotsByViewID[slots[s].config.viewID]!.firstIndex(of: s)!
+            return "gestureRecognizers[\(k)].\(key)"
         }
         for s in slots.indices {
             let c = slots[s].config
@@ -48,12 +56,12 @@ extension TouchDispatcher {
                 for name in names {
                     guard let other = byID[name] else {
                         throw SceneError(
-                            location: .view(c.viewID), field: "gestureRecognizers.\(key)",
+                            location: .view(c.viewID), field: field(s, key),
                             message: "\"\(name)\" is not a recognizer")
                     }
                     guard other != s else {
                         throw SceneError(
-                            location: .view(c.viewID), field: "gestureRecognizers.\(key)",
+                            location: .view(c.viewID), field: field(s, key),
                             message: "recognizer \"\(c.id)\" names itself")
                     }
                     if key == "requiresFailureOf" {
@@ -72,7 +80,7 @@ extension TouchDispatcher {
             while let s = stack.popLast() {
                 if s == start {
                     throw SceneError(
-                        location: .view(slots[start].config.viewID), field: "gestureRecognizers.requiresFailureOf",
+                        location: .view(slots[start].config.viewID), field: field(start, "requiresFailureOf"),
                         message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle")
                 }
                 if seen.insert(s).inserted { stack += slots[s].requires }
@@ -165,7 +173,14 @@ extension TouchDispatcher {
             slots[q].deferred = []
             transition(q, .failed)
         }
-        if slots[s].config.cancelsTouchesInView { cancelViewTouches(of: s) }
+        if slots[s].config.cancelsTouchesInView {
+            cancelViewTouches(of: s)
+        } else if slots[s].config.delaysTouchesBegan {
+            // Apple: began phases held by the recognizer are discarded when it recognizes.
+            for serial in slots[s].touches {
+                if case .held = records[serial]?.viewState { records[serial]!.viewState = .done }
+            }
+        }
     }
 
     /// Enters a state, logs it, and lets the recognizers waiting on this one proceed or fail.

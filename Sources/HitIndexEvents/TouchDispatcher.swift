@@ -272,10 +272,6 @@ public final class TouchDispatcher {
         recognizersSee(serials)
         deliverToViews(serials)
         finishStep()
-        // Touches that did not change are stationary from the next event on.
-        for serial in serials where records[serial]?.isDown == true {
-            records[serial]!.previousLocation = records[serial]!.location
-        }
         return log
     }
 

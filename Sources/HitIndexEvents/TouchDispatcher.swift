@@ -11,8 +11,9 @@ import HitIndex
 /// - Within one event, phases are delivered in the order began, moved, ended, cancelled
 ///   (`stationary` touches deliver nothing). Within a phase, each view gets one call with its
 ///   touches of that phase, ids ascending; views are ordered by their smallest touch id [C].
-/// - A view whose `multipleTouchEnabled` is false (the default) is not given a touch that
-///   begins on it while it is tracking another one; its recognizers still see it.
+/// - A view whose `multipleTouchEnabled` is false (the default) is given only the first touch of
+///   a sequence: a touch that begins on it while another finger bound to it is down (given to it
+///   or withheld by this rule) is withheld for life; its recognizers still see it.
 /// - `exclusiveTouch`: a touch that begins on an exclusive view is not delivered while another
 ///   view of the same window tracks a touch; a touch that begins on any other view of a window
 ///   is not delivered while an exclusive view of that window tracks one. Such a touch reaches no
@@ -85,6 +86,9 @@ public final class TouchDispatcher {
         let view: View?
         /// Whether the view may be given this touch (multiple and exclusive touch can refuse it).
         let allowed: Bool
+        /// Whether exclusive touch blocked it: then it reaches no recognizer either, and is not
+        /// part of its view's touch sequence.
+        let blocked: Bool
         /// The recognizers bound at began, by slot, hit view's first, then its ancestors'.
         var recognizers: [Int]
         var phase: TouchPhase
@@ -304,7 +308,7 @@ public final class TouchDispatcher {
         nextSerial += 1
         serialByInputID[s.id] = serial
         let view = index.hitTestID(s.location).flatMap { graph.view(withID: $0) }
-        let (allowed, exclusiveBlocked) = view.map(admission(of:)) ?? (false, false)
+        let (allowed, exclusiveBlocked) = view.map(admission(of:)) ?? (false, true)
         let tapCount: Int
         if let last = lastLift, now - last.time <= TapGesture().maximumInterval,
             length(Point(x: s.location.x - last.location.x, y: s.location.y - last.location.y))
@@ -316,7 +320,8 @@ public final class TouchDispatcher {
             tapCount = 1
         }
         var record = TouchRecord(
-            inputID: s.id, view: view, allowed: allowed, recognizers: [], phase: .began, location: s.location,
+            inputID: s.id, view: view, allowed: allowed, blocked: exclusiveBlocked, recognizers: [], phase: .began,
+            location: s.location,
             previousLocation: s.location, startLocation: s.location, startTime: now, time: now,
             tapCount: tapCount)
         if let view, !exclusiveBlocked {
@@ -338,12 +343,13 @@ public final class TouchDispatcher {
         let window = view.window.map(ObjectIdentifier.init)
         var allowed = true
         var blocked = false
-        for other in records.values where other.isDown && other.allowed {
+        for other in records.values where other.isDown && !other.blocked {
             guard let ov = other.view else { continue }
             if ov === view {
-                // Multiple touch: only the first touch of a sequence that starts in the view.
+                // Multiple touch: only the first touch of a sequence that starts in the view; the
+                // sequence lasts while any finger bound to the view is down, given to it or not.
                 if !traits.isMultipleTouchEnabled { allowed = false }
-            } else if ov.window.map(ObjectIdentifier.init) == window {
+            } else if other.allowed, ov.window.map(ObjectIdentifier.init) == window {
                 // Exclusive touch: either side being exclusive blocks the new touch.
                 if traits.isExclusiveTouch || self.traits(ofView: ov.id).isExclusiveTouch {
                     allowed = false

@@ -171,19 +171,21 @@ import Testing
     @Test func twoFingersOnASingleTouchViewDeliverOnlyTheFirst() throws {
         // Left keeps the default multipleTouchEnabled = false. Touches 1 and 2 land together: the
         // lower id is the first touch of the sequence, 2 is never delivered (not even when it
-        // moves or ends). After 1 ends, Left tracks nothing, so touch 3 starts a new sequence and
-        // is delivered; touch 2, still down, stays undelivered.
+        // moves or ends). After 1 ends, touch 2 is still down on Left, so the sequence goes on:
+        // touch 3 is withheld too. Once every finger on Left is up, touch 4 starts a new sequence.
         let log = try Self.log([
             Self.line(0, [(1, "began", 50, 50), (2, "began", 150, 150)]),
             Self.line(0.1, [(1, "moved", 60, 60), (2, "moved", 140, 140)]),
             Self.line(0.2, [(1, "ended", 60, 60)]),
             Self.line(0.3, [(3, "began", 100, 100)]),
             Self.line(0.4, [(2, "ended", 140, 140), (3, "ended", 100, 100)]),
+            Self.line(0.5, [(4, "began", 100, 100)]),
+            Self.line(0.6, [(4, "ended", 100, 100)]),
         ])
         #expect(
             log == [
-                "Left touchesBegan 1", "Left touchesMoved 1", "Left touchesEnded 1", "Left touchesBegan 3",
-                "Left touchesEnded 3",
+                "Left touchesBegan 1", "Left touchesMoved 1", "Left touchesEnded 1", "Left touchesBegan 4",
+                "Left touchesEnded 4",
             ])
     }
 

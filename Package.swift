@@ -32,7 +32,7 @@ let package = Package(
         // Importers for real hierarchy dumps: recursiveDescription, RICO JSON, uiautomator XML.
         .target(name: "HitIndexImport", dependencies: ["HitIndex"]),
         // The event layer: responders and the responder chain, first responder and actions.
-        .target(name: "HitIndexEvents", dependencies: ["HitIndex"]),
+        .target(name: "HitIndexEvents", dependencies: ["HitIndex", "HitIndexSceneFormat"]),
         // The commands behind `hitindex`, as a library so that tests can run them in-process.
         .target(
             name: "HitIndexCLI",

@@ -105,8 +105,10 @@ extension ResponderGraph {
     /// The document's `application` object.
     private static func parseApplication(_ raw: String) throws(SceneError) -> Application {
         let location = SceneError.Location.path("$.application")
-        guard let value = EventJSONValue.parse(raw) else {
-            throw SceneError(location: .path("$"), field: "application", message: "not valid JSON")
+        let value: EventJSONValue
+        switch EventJSONValue.parseExplained(raw) {
+        case .success(let v): value = v
+        case .failure(let e): throw SceneError(location: .path("$"), field: "application", message: e.message)
         }
         guard case .object(let fields) = value else {
             throw SceneError(
@@ -143,9 +145,9 @@ extension ResponderGraph {
     }
 
     private static func parse(_ raw: String, view: String, field: String) throws(SceneError) -> EventJSONValue {
-        guard let value = EventJSONValue.parse(raw) else {
-            throw SceneError(location: .view(view), field: field, message: "not valid JSON")
+        switch EventJSONValue.parseExplained(raw) {
+        case .success(let value): return value
+        case .failure(let e): throw SceneError(location: .view(view), field: field, message: e.message)
         }
-        return value
     }
 }

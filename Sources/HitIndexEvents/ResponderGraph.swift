@@ -157,8 +157,8 @@ public final class ResponderGraph {
                 location: .view(windowID), field: "windowScene", message: "not a window of this scene")
         }
 
-        // The application: an id of its own. The delegate may name a view, a controller or the
-        // application (then it is not in the chain), but not a window or a window scene.
+        // The application: an id of its own. The delegate may name a view, a window, a controller
+        // or the application (then it is not in the chain), but not a window scene.
         let appLocation = SceneError.Location.path("$.application")
         if views[application.id] != nil || byID[application.id] != nil || sceneOrder.contains(application.id) {
             throw SceneError(
@@ -166,11 +166,8 @@ public final class ResponderGraph {
                 message: "\"\(application.id)\" is already the id of another responder")
         }
         if let d = application.delegate, application.delegateIsResponder {
-            if let v = views[d], windowIDs.contains(ObjectIdentifier(v)) {
-                throw SceneError(
-                    location: appLocation, field: "delegate",
-                    message: "\"\(d)\" is a window, which cannot be the delegate")
-            }
+            // A view (windows included) or a controller is simply left out of the chain (§6);
+            // a window scene would make the chain loop through the application.
             if sceneOrder.contains(d) {
                 throw SceneError(
                     location: appLocation, field: "delegate",

@@ -114,8 +114,10 @@ private struct ViewKeys {
 
     func value(_ field: String) throws(SceneError) -> EventJSONValue? {
         guard let raw = view.preservedJSON[field] else { return nil }
-        guard let v = EventJSONValue.parse(raw) else { throw error(field, "not valid JSON") }
-        return v
+        switch EventJSONValue.parseExplained(raw) {
+        case .success(let v): return v
+        case .failure(let e): throw error(field, e.message)
+        }
     }
 
     func bool(_ field: String) throws(SceneError) -> Bool? {

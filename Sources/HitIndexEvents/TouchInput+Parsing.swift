@@ -11,7 +11,8 @@ public enum TouchInputLine: Hashable, Sendable {
     /// - Throws: a ``TouchInputError`` without a line number (the caller knows it).
     /// - Complexity: O(length of the line).
     public init(jsonLine text: String) throws(TouchInputError) {
-        if let value = EventJSONValue.parse(text), case .object(let fields) = value, fields.count == 1,
+        if case .success(let value) = EventJSONValue.parseExplained(text), case .object(let fields) = value,
+            fields.count == 1,
             let t = fields["t"]
         {
             guard case .number(let time) = t, time.isFinite else {
@@ -34,7 +35,11 @@ extension TouchInputEvent {
     /// - Throws: a ``TouchInputError`` without a line number (the caller knows it).
     /// - Complexity: O(length of the line).
     public init(jsonLine text: String) throws(TouchInputError) {
-        guard let value = EventJSONValue.parse(text) else { throw TouchInputError(message: "not valid JSON") }
+        let value: EventJSONValue
+        switch EventJSONValue.parseExplained(text) {
+        case .success(let v): value = v
+        case .failure(let e): throw TouchInputError(message: e.message)
+        }
         guard case .object(let fields) = value else {
             throw TouchInputError(message: "expected an object {\"t\": …, \"touches\": […]}, got \(value.typeName)")
         }

@@ -124,13 +124,27 @@ import Testing
             #"test.json: $.application: name: unknown key (expected id, delegate or delegateIsResponder)"#
         ),
         (#""application": {"id": "V"},"#, #"test.json: $.application: id: "V" is already the id of another responder"#),
-        (
-            #""application": {"delegate": "W"},"#,
-            #"test.json: $.application: delegate: "W" is a window, which cannot be the delegate"#
-        ),
     ])
     func refusedOnTheDocument(document: String, expected: String) throws {
         #expect(try Self.refusal("", document: document) == expected)
+    }
+
+    @Test func aRepeatedKeyInsideAnEventKeyIsRefused() throws {
+        // The scene reader keeps event keys as raw text; the event layer parses them strictly.
+        #expect(
+            try Self.refusal(#""viewController": {"id": "A", "id": "B"},"#)
+                == #"test.json: view "V": viewController: not valid JSON (duplicate key "id")"#)
+    }
+
+    @Test func aDelegateNamingAWindowIsAcceptedAndLeftOutOfTheChain() throws {
+        // semantics §6: the application's next is the delegate only if it is not a view, a view
+        // controller or the application; a window is a view, so the chain ends at the application.
+        let scene = try TestSupport.scene(
+            #"{"application": {"delegate": "W"}, "windows": [{"id": "W", "frame": [0, 0, 10, 10], "subviews": [{"id": "V", "frame": [0, 0, 5, 5]}]}]}"#
+        )
+        let graph = try ResponderGraph(reading: scene)
+        let v = try #require(graph.responder(withID: "V"))
+        #expect(graph.chain(from: v).map(\.id) == ["V", "W", "UIApplication"])
     }
 
     @Test func theCLIPrintsTheRefusalAndExits2() throws {

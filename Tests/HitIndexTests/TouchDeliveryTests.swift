@@ -250,6 +250,18 @@ import Testing
                 [Self.line(0, [(1, "began", 0, 0), (1, "moved", 0, 0)])],
                 "line 1: touches[1]: touch 1 appears twice in one event"
             ),
+            // A repeated key is refused, not collapsed to its last value.
+            (
+                [began, #"{"t": 1, "t": 2, "touches": [{"id": 1, "phase": "ended", "x": 0, "y": 0}]}"#],
+                #"line 2: not valid JSON (duplicate key "t")"#
+            ),
+            (
+                [#"{"t": 0, "touches": [{"id": 1, "phase": "began", "phase": "ended", "x": 0, "y": 0}]}"#],
+                #"line 1: not valid JSON (duplicate key "phase")"#
+            ),
+            // A line with t alone lets time pass; with anything wrong in it, it is refused.
+            ([began, #"{"t": "later"}"#], "line 2: t: expected a finite number, got a string"),
+            ([began, #"{"t": -3}"#], "line 2: time goes backwards: t -3.0 after t 0.0"),
         ]
         for (lines, expected) in cases {
             let d = try Self.dispatcher()

@@ -1,12 +1,15 @@
 import HitIndex
+import HitIndexEvents
 
 /// `hitindex check SCENE`
 enum Check {
     static let help = """
         usage: hitindex check SCENE
 
-        Validates a scene file and prints 'ok: N views, depth D, W windows', or the one-line
-        error (file, view id or JSON path, field, what was expected) with exit status 2.
+        Validates a scene file, the event layer's keys included (view controllers, window
+        scenes, the application, touch keys and gestureRecognizers), and prints
+        'ok: N views, depth D, W windows', or the one-line error (file, view id or JSON path,
+        field, what was expected) with exit status 2.
         Depth counts levels: a window alone has depth 1.
         """
 
@@ -16,7 +19,13 @@ enum Check {
         guard a.positional.count == 1 else {
             throw .usage("check", a.positional.isEmpty ? "missing SCENE" : "expected one SCENE")
         }
-        let scene = try HitIndexCommand.loadScene(a.positional[0])
+        let path = a.positional[0]
+        let scene = try HitIndexCommand.loadScene(path)
+        do {
+            try TouchDispatcher.checkTouchKeys(of: ResponderGraph(reading: scene, file: path))
+        } catch {
+            throw .scene(error.inFile(path))
+        }
         var views = 0
         var depth = 0
         scene.forEachView { _, d in

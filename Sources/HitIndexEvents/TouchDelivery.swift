@@ -1,3 +1,5 @@
+import HitIndex
+
 /// One call of a touch method on a hit-test view, and how far it travelled up the chain.
 ///
 /// The call is made on ``view`` with exactly that view's touches that changed in ``phase``
@@ -19,6 +21,9 @@ public struct TouchDelivery: Hashable, Sendable, CustomStringConvertible {
     /// The time of the input event the touches changed in (for a late delivery, the original
     /// time, as UIKit keeps the touch's timestamp).
     public var time: Double
+    /// Where each touch of ``touchIDs`` was, in screen coordinates, at ``time`` (the original
+    /// location for a late delivery).
+    public var locations: [Point]
     /// Whether the call was held back by a recognizer (`delaysTouchesBegan`/`Ended`) and made
     /// after the event it belongs to.
     public var isLate: Bool
@@ -27,9 +32,10 @@ public struct TouchDelivery: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: O(1).
     public init(
         view: Responder, phase: TouchPhase, touchIDs: [Int], reached: [Responder], handlers: [Responder],
-        time: Double = 0, isLate: Bool = false
+        time: Double = 0, locations: [Point] = [], isLate: Bool = false
     ) {
         self.time = time
+        self.locations = locations
         self.isLate = isLate
         self.view = view
         self.phase = phase

@@ -21,8 +21,12 @@ import HitIndex
 /// - A recognizer still `possible` once its touches have lifted and with no deadline to wait for
 ///   fails; a continuous one still under way is cancelled [C].
 extension TouchDispatcher {
-    /// Installs the recognizers, resolving the ids they name.
-    func install(_ recognizers: [GestureRecognizer]) throws(SceneError) {
+    /// The recognizers ready to run, their ids resolved and checked.
+    static func install(_ recognizers: [GestureRecognizer], graph: ResponderGraph) throws(SceneError) -> (
+        slots: [Slot], slotsByViewID: [String: [Int]]
+    ) {
+        var slots: [Slot] = []
+        var slotsByViewID: [String: [Int]] = [:]
         var byID: [String: Int] = [:]
         for r in recognizers {
             let field = "gestureRecognizers"
@@ -86,6 +90,7 @@ extension TouchDispatcher {
                 if seen.insert(s).inserted { stack += slots[s].requires }
             }
         }
+        return (slots, slotsByViewID)
     }
 
     /// Binds a beginning touch to the recognizers of its view and ancestors that can take it.

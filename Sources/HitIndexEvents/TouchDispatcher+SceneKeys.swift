@@ -33,7 +33,8 @@ extension TouchDispatcher {
                 throw keys.error(at, "expected an object {\"id\", \"kind\", …}, got \(item.typeName)")
             }
             let r = RecognizerKeys(keys: keys, at: at, fields: fields)
-            guard let id = try r.string("id"), !id.isEmpty else { throw keys.error("\(at).id", "required") }
+            guard let id = try r.string("id") else { throw keys.error("\(at).id", "required") }
+            guard !id.isEmpty else { throw keys.error("\(at).id", "expected a non-empty string") }
             guard let kind = try r.string("kind") else { throw keys.error("\(at).kind", "required") }
             let gesture: any GestureLogic
             var allowed = [
@@ -149,15 +150,21 @@ private struct RecognizerKeys {
 
     private func number(_ key: String) throws(SceneError) -> Double? {
         guard let v = fields[key] else { return nil }
-        guard case .number(let n) = v, n.isFinite else { throw error(key, "expected a number, got \(v.typeName)") }
+        guard case .number(let n) = v else { throw error(key, "expected a number, got \(v.typeName)") }
+        guard n.isFinite else { throw error(key, "expected a finite number, got \(n)") }
         return n
     }
 
     /// A whole number of taps or fingers, at least 1.
+    /// A number as a person writes it: `0`, `1.5`, `2000000`.
+    static func format(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+
     func count(_ key: String) throws(SceneError) -> Int? {
         guard let n = try number(key) else { return nil }
         guard n >= 1, n == n.rounded(), n <= 1_000_000 else {
-            throw error(key, "expected a whole number from 1 to 1000000, got \(n)")
+            throw error(key, "expected a whole number from 1 to 1000000, got \(Self.format(n))")
         }
         return Int(n)
     }
@@ -165,7 +172,7 @@ private struct RecognizerKeys {
     /// A distance in points, not negative.
     func distance(_ key: String) throws(SceneError) -> Double? {
         guard let n = try number(key) else { return nil }
-        guard n >= 0 else { throw error(key, "expected a distance of 0 or more, got \(n)") }
+        guard n >= 0 else { throw error(key, "expected a distance of 0 or more, got \(Self.format(n))") }
         return n
     }
 
@@ -173,7 +180,8 @@ private struct RecognizerKeys {
     func duration(_ key: String, positive: Bool) throws(SceneError) -> Double? {
         guard let n = try number(key) else { return nil }
         guard positive ? n > 0 : n >= 0 else {
-            throw error(key, "expected a duration \(positive ? "above 0" : "of 0 or more") in seconds, got \(n)")
+            throw error(
+                key, "expected a duration \(positive ? "above 0" : "of 0 or more") in seconds, got \(Self.format(n))")
         }
         return n
     }
@@ -187,12 +195,14 @@ private struct RecognizerKeys {
             var out: [String] = []
             for item in items {
                 guard case .string(let s) = item, !s.isEmpty else {
-                    throw error(key, "expected recognizer ids (strings), got \(item.typeName)")
+                    throw error(
+                        key, "expected recognizer ids (non-empty strings), got \(TouchDispatcher.describe(item))")
                 }
                 out.append(s)
             }
             return out
-        default: throw error(key, "expected a recognizer id or an array of ids, got \(v.typeName)")
+        default:
+            throw error(key, "expected a recognizer id or an array of ids, got \(TouchDispatcher.describe(v))")
         }
     }
 

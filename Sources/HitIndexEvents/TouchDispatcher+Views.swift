@@ -19,7 +19,7 @@ extension TouchDispatcher {
             var calls: [Int] = []
             for serial in serials where records[serial]!.phase == phase {
                 guard let r = records[serial], r.view != nil, r.allowed else { continue }
-                let call = HeldCall(phase: phase, time: now)
+                let call = HeldCall(phase: phase, time: now, location: r.location)
                 switch (r.viewState, phase) {
                 case (.fresh, .began):
                     if gates(serial, delaying: \.delaysTouchesBegan) {
@@ -47,7 +47,10 @@ extension TouchDispatcher {
                     break
                 }
             }
-            emit(calls.map { ($0, phase, now) }, late: false)
+            emit(
+                calls.map {
+                    HeldTouchCall(serial: $0, call: HeldCall(phase: phase, time: now, location: records[$0]!.location))
+                }, late: false)
         }
     }
 
@@ -60,7 +63,7 @@ extension TouchDispatcher {
 
     /// Releases the held phases whose recognizers have all decided.
     func settle() {
-        var released: [(serial: Int, phase: TouchPhase, time: Double)] = []
+        var released: [HeldTouchCall] = []
         for serial in records.keys.sorted() {
             switch records[serial]!.viewState {
             case .held(let queue) where !gates(serial, delaying: \.delaysTouchesBegan):
@@ -68,43 +71,44 @@ extension TouchDispatcher {
                 for call in queue {
                     switch call.phase {
                     case .began, .moved:
-                        released.append((serial, call.phase, call.time))
+                        released.append(HeldTouchCall(serial: serial, call: call))
                     case .ended:
                         if gates(serial, delaying: \.delaysTouchesEnded) {
                             records[serial]!.viewState = .endHeld(call)
                         } else {
                             records[serial]!.viewState = .done
-                            released.append((serial, .ended, call.time))
+                            released.append(HeldTouchCall(serial: serial, call: call))
                         }
                     case .cancelled:
                         records[serial]!.viewState = .done
-                        released.append((serial, .cancelled, call.time))
+                        released.append(HeldTouchCall(serial: serial, call: call))
                     case .stationary:
                         break
                     }
                 }
             case .endHeld(let call) where !gates(serial, delaying: \.delaysTouchesEnded):
                 records[serial]!.viewState = .done
-                released.append((serial, .ended, call.time))
+                released.append(HeldTouchCall(serial: serial, call: call))
             default:
                 break
             }
         }
         // Late calls in the order their events came, each event's phases in the usual order.
         let rank: [TouchPhase: Int] = [.began: 0, .moved: 1, .ended: 2, .cancelled: 3]
-        released.sort { ($0.time, rank[$0.phase]!) < ($1.time, rank[$1.phase]!) }
+        released.sort { ($0.call.time, rank[$0.call.phase]!) < ($1.call.time, rank[$1.call.phase]!) }
         emit(released, late: true)
     }
 
     /// Cancels the view's touches of a recognized gesture: `touchesCancelled` for those given to
     /// the view, nothing more for any.
     func cancelViewTouches(of s: Int) {
-        var cancelled: [(Int, TouchPhase, Double)] = []
+        var cancelled: [HeldTouchCall] = []
         for serial in slots[s].touches.sorted(by: { records[$0]!.inputID < records[$1]!.inputID }) {
             guard let r = records[serial], r.view != nil, r.allowed else { continue }
             switch r.viewState {
             case .receiving, .endHeld:
-                cancelled.append((serial, .cancelled, now))
+                cancelled.append(
+                    HeldTouchCall(serial: serial, call: HeldCall(phase: .cancelled, time: now, location: r.location)))
             case .fresh, .held, .done:
                 break
             }
@@ -113,31 +117,41 @@ extension TouchDispatcher {
         emit(cancelled, late: false)
     }
 
+    /// A call to make on the view of touch `serial`.
+    struct HeldTouchCall {
+        var serial: Int
+        var call: HeldCall
+    }
+
     /// Logs calls, one per view for each run of the same phase and time, views in order of their
     /// smallest touch id, touch ids ascending.
-    func emit(_ calls: [(serial: Int, phase: TouchPhase, time: Double)], late: Bool) {
+    func emit(_ calls: [HeldTouchCall], late: Bool) {
         var i = 0
         while i < calls.count {
+            let (phase, time) = (calls[i].call.phase, calls[i].call.time)
             var j = i
-            while j < calls.count && calls[j].phase == calls[i].phase && calls[j].time == calls[i].time { j += 1 }
-            var groups: [(view: View, ids: [Int])] = []
+            while j < calls.count && calls[j].call.phase == phase && calls[j].call.time == time { j += 1 }
+            var groups: [(view: View, ids: [Int], locations: [Point])] = []
             for c in calls[i..<j].sorted(by: { records[$0.serial]!.inputID < records[$1.serial]!.inputID }) {
                 let r = records[c.serial]!
                 if let g = groups.firstIndex(where: { $0.view === r.view! }) {
                     groups[g].ids.append(r.inputID)
+                    groups[g].locations.append(c.call.location)
                 } else {
-                    groups.append((r.view!, [r.inputID]))
+                    groups.append((r.view!, [r.inputID], [c.call.location]))
                 }
             }
             for g in groups {
-                log.append(.touches(call(calls[i].phase, g.ids, on: g.view, time: calls[i].time, late: late)))
+                log.append(.touches(call(phase, g.ids, g.locations, on: g.view, time: time, late: late)))
             }
             i = j
         }
     }
 
     /// The call on `view` and its travel up the chain.
-    func call(_ phase: TouchPhase, _ ids: [Int], on view: View, time: Double, late: Bool) -> TouchDelivery {
+    func call(_ phase: TouchPhase, _ ids: [Int], _ locations: [Point], on view: View, time: Double, late: Bool)
+        -> TouchDelivery
+    {
         let start = graph.viewResponder(view)
         var reached: [Responder] = []
         var handlers: [Responder] = []
@@ -148,7 +162,8 @@ extension TouchDispatcher {
             if handling == .consume { break }
         }
         return TouchDelivery(
-            view: start, phase: phase, touchIDs: ids, reached: reached, handlers: handlers, time: time, isLate: late)
+            view: start, phase: phase, touchIDs: ids, reached: reached, handlers: handlers, time: time,
+            locations: locations, isLate: late)
     }
 
     /// A responder's `handlesTouches`: views and windows from their key, controllers from

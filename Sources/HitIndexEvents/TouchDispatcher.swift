@@ -71,10 +71,11 @@ public final class TouchDispatcher {
         case done
     }
 
-    /// A phase held back from a view, with the time of the event it belongs to.
+    /// A phase held back from a view, with the time and location of the event it belongs to.
     struct HeldCall {
         var phase: TouchPhase
         var time: Double
+        var location: Point
     }
 
     /// One touch, from its began until nothing refers to it any more. Touches are keyed by a
@@ -146,7 +147,8 @@ public final class TouchDispatcher {
     var serialByInputID: [Int: Int] = [:]
     var nextSerial = 0
     var lastTime: Double?
-    /// The last touch that ended, for tap counts.
+    /// The last touch to lift, when it was a tap: when it lifted, where it began, its view and
+    /// its tap count.
     var lastLift: (time: Double, location: Point, view: ObjectIdentifier?, tapCount: Int)?
     /// What happened in the step being processed.
     var log: [TouchLogEntry] = []
@@ -160,31 +162,48 @@ public final class TouchDispatcher {
     ///   or the hit-testing index's refusal of an invalid scene.
     /// - Complexity: O(n + r²) for n views and r recognizers.
     public init(graph: ResponderGraph, recognizers: [GestureRecognizer] = []) throws(SceneError) {
+        let keys = try Self.readTouchKeys(of: graph)
+        let (slots, slotsByViewID) = try Self.install(keys.recognizers + recognizers, graph: graph)
         self.graph = graph
         self.index = try HitTestIndex(graph.scene)
+        self.traitsByViewID = keys.traits
+        self.slots = slots
+        self.slotsByViewID = slotsByViewID
+    }
+
+    /// Checks the touch keys and `gestureRecognizers` of `graph`'s views as ``init(graph:recognizers:)``
+    /// does, without building anything: what `hitindex check` runs.
+    /// - Throws: the ``SceneError`` the dispatcher would throw for these keys.
+    /// - Complexity: O(n + r²) for n views and r recognizers.
+    public static func checkTouchKeys(of graph: ResponderGraph) throws(SceneError) {
+        _ = try install(readTouchKeys(of: graph).recognizers, graph: graph)
+    }
+
+    /// Every view's touch traits (those that differ from the defaults) and recognizers: the
+    /// scene's views in preorder, then views under detached controller root views by id (never
+    /// hit, but their keys are still checked).
+    private static func readTouchKeys(of graph: ResponderGraph) throws(SceneError) -> (
+        traits: [String: ViewTouchTraits], recognizers: [GestureRecognizer]
+    ) {
+        var traitsByViewID: [String: ViewTouchTraits] = [:]
         var all: [GestureRecognizer] = []
+        func read(_ view: View) throws(SceneError) {
+            let traits = try parseTraits(view)
+            if traits != ViewTouchTraits() { traitsByViewID[view.id] = traits }
+            all += try parseRecognizers(view)
+        }
         var failure: SceneError?
+        var seen: Set<String> = []
         graph.scene.forEachView { view, _ in
+            seen.insert(view.id)
             guard failure == nil else { return }
-            do throws(SceneError) {
-                let traits = try Self.parseTraits(view)
-                if traits != ViewTouchTraits() { traitsByViewID[view.id] = traits }
-                all += try Self.parseRecognizers(view)
-            } catch {
-                failure = error
-            }
+            do throws(SceneError) { try read(view) } catch { failure = error }
         }
         if let failure { throw failure }
-        // Views under detached controller root views: never hit, but their keys are still checked.
-        var seen: Set<String> = []
-        graph.scene.forEachView { view, _ in seen.insert(view.id) }
         for id in graph.viewsByID.keys.sorted() where !seen.contains(id) {
-            let view = graph.viewsByID[id]!
-            let traits = try Self.parseTraits(view)
-            if traits != ViewTouchTraits() { traitsByViewID[id] = traits }
-            all += try Self.parseRecognizers(view)
+            try read(graph.viewsByID[id]!)
         }
-        try install(all + recognizers)
+        return (traitsByViewID, all)
     }
 
     /// The touch traits of the view with this id (the defaults for an unknown id).
@@ -270,11 +289,19 @@ public final class TouchDispatcher {
         for s in samples where s.phase == .ended || s.phase == .cancelled {
             let serial = serialByInputID.removeValue(forKey: s.id)!
             let r = records[serial]!
-            lastLift = (event.time, r.location, r.view.map(ObjectIdentifier.init), r.tapCount)
+            // Only a tap (ended, short, still) can be followed by a second one.
+            let tap = TapGesture()
+            let isTap =
+                s.phase == .ended && event.time - r.startTime < tap.maximumDuration
+                && length(Point(x: r.location.x - r.startLocation.x, y: r.location.y - r.startLocation.y))
+                    <= tap.tolerance
+            lastLift = isTap ? (event.time, r.startLocation, r.view.map(ObjectIdentifier.init), r.tapCount) : nil
         }
         serials.sort { records[$0]!.inputID < records[$1]!.inputID }
         recognizersSee(serials)
         deliverToViews(serials)
+        // Deadlines the event itself set at its own time (a zero-length long press).
+        fireDeadlines(upTo: event.time)
         finishStep()
         return log
     }
@@ -310,7 +337,7 @@ public final class TouchDispatcher {
         let view = index.hitTestID(s.location).flatMap { graph.view(withID: $0) }
         let (allowed, exclusiveBlocked) = view.map(admission(of:)) ?? (false, true)
         let tapCount: Int
-        if let last = lastLift, now - last.time <= TapGesture().maximumInterval,
+        if let last = lastLift, now - last.time < TapGesture().maximumInterval,
             length(Point(x: s.location.x - last.location.x, y: s.location.y - last.location.y))
                 <= TapGesture().tolerance,
             last.view == view.map(ObjectIdentifier.init)

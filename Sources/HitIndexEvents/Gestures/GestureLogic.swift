@@ -77,7 +77,7 @@ public protocol GestureLogic: Sendable {
     /// (`recognized`).
     var isContinuous: Bool { get }
 
-    /// The next event time at which ``timeReached(_:)`` must be called, or `nil`.
+    /// The next event time at which ``timeReached(_:state:)`` must be called, or `nil`.
     var deadline: Double? { get }
 
     /// Sees one event's touches, before any view does; returns the state it asks for, or `nil`

@@ -337,7 +337,9 @@ public final class TouchDispatcher {
         let view = index.hitTestID(s.location).flatMap { graph.view(withID: $0) }
         let (allowed, exclusiveBlocked) = view.map(admission(of:)) ?? (false, true)
         let tapCount: Int
-        if let last = lastLift, now - last.time < TapGesture().maximumInterval,
+        // `last.time + interval` is the double tap's deadline, computed the same way, so the two
+        // agree to the last bit.
+        if let last = lastLift, now < last.time + TapGesture().maximumInterval,
             length(Point(x: s.location.x - last.location.x, y: s.location.y - last.location.y))
                 <= TapGesture().tolerance,
             last.view == view.map(ObjectIdentifier.init)

@@ -98,8 +98,13 @@ extension TouchDispatcher {
         var bound: [Int] = []
         var v: View? = view
         while let current = v {
-            for s in slotsByViewID[current.id] ?? [] where slots[s].config.isEnabled && !slots[s].state.isFinal {
+            // A recognizer waiting on `requiresFailureOf` has finished its own gesture: like a
+            // finished one, it takes no new touch.
+            for s in slotsByViewID[current.id] ?? []
+            where slots[s].config.isEnabled && !slots[s].state.isFinal && slots[s].deferred.isEmpty {
                 slots[s].touches.append(serial)
+                slots[s].touchSet.insert(serial)
+                slots[s].down.insert(serial)
                 bound.append(s)
             }
             v = current.superview
@@ -117,11 +122,9 @@ extension TouchDispatcher {
             guard slots[s].state != .failed, slots[s].state != .cancelled, slots[s].state != .ended,
                 slots[s].state != .recognized
             else { continue }
-            let mine = slots[s].touches
-            let changed = serials.filter { mine.contains($0) }.map { records[$0]!.gestureTouch() }
+            let changed = serials.filter { slots[s].touchSet.contains($0) }.map { records[$0]!.gestureTouch() }
             guard !changed.isEmpty else { continue }
-            let down = mine.compactMap { records[$0] }.filter(\.isDown).map { $0.gestureTouch() }
-                .sorted { $0.id < $1.id }
+            let down = slots[s].down.map { records[$0]!.gestureTouch() }.sorted { $0.id < $1.id }
             let input = GestureInput(time: now, changed: changed, down: down)
             let state = slots[s].deferred.last ?? slots[s].state
             if let wanted = slots[s].gesture.handle(input, state: state) { request(s, wanted) }
@@ -155,6 +158,8 @@ extension TouchDispatcher {
             if wanted == .failed {
                 slots[s].deferred = []
                 transition(s, .failed)
+            } else if wanted == .changed && slots[s].deferred.last == .changed {
+                // Consecutive changes while waiting collapse into one: only the latest matters.
             } else if slots[s].deferred.last!.allows(wanted, continuous: continuous) {
                 slots[s].deferred.append(wanted)
             }
@@ -182,8 +187,12 @@ extension TouchDispatcher {
             cancelViewTouches(of: s)
         } else if slots[s].config.delaysTouchesBegan {
             // Apple: began phases held by the recognizer are discarded when it recognizes.
+            // A began phase still in flight (the touch began in this event) counts as held.
             for serial in slots[s].touches {
-                if case .held = records[serial]?.viewState { records[serial]!.viewState = .done }
+                switch records[serial]!.viewState {
+                case .held, .fresh: setViewState(serial, .done)
+                case .receiving, .endHeld, .done: break
+                }
             }
         }
     }
@@ -191,6 +200,7 @@ extension TouchDispatcher {
     /// Enters a state, logs it, and lets the recognizers waiting on this one proceed or fail.
     func transition(_ s: Int, _ state: GestureState) {
         slots[s].state = state
+        gatesChanged = true
         log.append(
             .gesture(
                 GestureTransition(
@@ -211,15 +221,21 @@ extension TouchDispatcher {
 
     /// The other recognizers bound to at least one of this one's touches.
     func sharing(_ s: Int) -> [Int] {
-        let mine = Set(slots[s].touches)
-        return slots.indices.filter { q in q != s && slots[q].touches.contains(where: mine.contains) }
+        let mine = slots[s].touchSet
+        return slots.indices.filter { q in q != s && !slots[q].touchSet.isDisjoint(with: mine) }
     }
 
     /// Back to `possible`, with the gesture's starting value and no touches.
     func reset(_ s: Int) {
         slots[s].gesture = slots[s].config.gesture
         slots[s].state = .possible
+        for serial in slots[s].touches {
+            records[serial]!.holders -= 1
+            maybeUnused.insert(serial)
+        }
         slots[s].touches = []
+        slots[s].touchSet = []
+        slots[s].down = []
         slots[s].deferred = []
         slots[s].firedDeadline = nil
     }

@@ -23,25 +23,25 @@ extension TouchDispatcher {
                 switch (r.viewState, phase) {
                 case (.fresh, .began):
                     if gates(serial, delaying: \.delaysTouchesBegan) {
-                        records[serial]!.viewState = .held([call])
+                        setViewState(serial, .held([call]))
                     } else {
-                        records[serial]!.viewState = .receiving
+                        setViewState(serial, .receiving)
                         calls.append(serial)
                     }
                 case (.held(var queue), _):
                     queue.append(call)
-                    records[serial]!.viewState = .held(queue)
+                    setViewState(serial, .held(queue))
                 case (.receiving, .moved):
                     calls.append(serial)
                 case (.receiving, .ended):
                     if gates(serial, delaying: \.delaysTouchesEnded) {
-                        records[serial]!.viewState = .endHeld(call)
+                        setViewState(serial, .endHeld(call))
                     } else {
-                        records[serial]!.viewState = .done
+                        setViewState(serial, .done)
                         calls.append(serial)
                     }
                 case (.receiving, .cancelled):
-                    records[serial]!.viewState = .done
+                    setViewState(serial, .done)
                     calls.append(serial)
                 default:
                     break
@@ -57,37 +57,39 @@ extension TouchDispatcher {
     /// Whether a recognizer bound to the touch, with this delaying flag, is still deciding.
     func gates(_ serial: Int, delaying flag: KeyPath<GestureRecognizer, Bool>) -> Bool {
         records[serial]!.recognizers.contains { s in
-            slots[s].state == .possible && slots[s].config[keyPath: flag] && slots[s].touches.contains(serial)
+            slots[s].state == .possible && slots[s].config[keyPath: flag] && slots[s].touchSet.contains(serial)
         }
     }
 
     /// Releases the held phases whose recognizers have all decided.
     func settle() {
+        guard gatesChanged else { return }
+        gatesChanged = false
         var released: [HeldTouchCall] = []
-        for serial in records.keys.sorted() {
+        for serial in heldSerials.sorted() {
             switch records[serial]!.viewState {
             case .held(let queue) where !gates(serial, delaying: \.delaysTouchesBegan):
-                records[serial]!.viewState = .receiving
+                setViewState(serial, .receiving)
                 for call in queue {
                     switch call.phase {
                     case .began, .moved:
                         released.append(HeldTouchCall(serial: serial, call: call))
                     case .ended:
                         if gates(serial, delaying: \.delaysTouchesEnded) {
-                            records[serial]!.viewState = .endHeld(call)
+                            setViewState(serial, .endHeld(call))
                         } else {
-                            records[serial]!.viewState = .done
+                            setViewState(serial, .done)
                             released.append(HeldTouchCall(serial: serial, call: call))
                         }
                     case .cancelled:
-                        records[serial]!.viewState = .done
+                        setViewState(serial, .done)
                         released.append(HeldTouchCall(serial: serial, call: call))
                     case .stationary:
                         break
                     }
                 }
             case .endHeld(let call) where !gates(serial, delaying: \.delaysTouchesEnded):
-                records[serial]!.viewState = .done
+                setViewState(serial, .done)
                 released.append(HeldTouchCall(serial: serial, call: call))
             default:
                 break
@@ -112,7 +114,7 @@ extension TouchDispatcher {
             case .fresh, .held, .done:
                 break
             }
-            records[serial]!.viewState = .done
+            setViewState(serial, .done)
         }
         emit(cancelled, late: false)
     }

@@ -101,7 +101,11 @@ public final class TouchDispatcher {
         let tapCount: Int
         /// Not yet ended or cancelled in the input.
         var isDown: Bool { phase != .ended && phase != .cancelled }
+        /// What the view has been given; change it with ``TouchDispatcher/setViewState(_:_:)``.
         var viewState: ViewState = .fresh
+        /// How many recognizers hold this touch in their current gesture: the record stays while
+        /// any does.
+        var holders = 0
 
         func gestureTouch() -> GestureTouch {
             GestureTouch(
@@ -118,6 +122,10 @@ public final class TouchDispatcher {
         var state: GestureState = .possible
         /// The touches of the current gesture, by serial, in binding order; cleared on reset.
         var touches: [Int] = []
+        /// The same touches, for membership tests.
+        var touchSet: Set<Int> = []
+        /// Those of them still down.
+        var down: Set<Int> = []
         /// Requests deferred by `require(toFail:)`, applied in order once the others fail.
         var deferred: [GestureState] = []
         /// The last deadline fired, so a gesture that keeps a past deadline is not called again.
@@ -143,6 +151,15 @@ public final class TouchDispatcher {
     var slots: [Slot] = []
     var slotsByViewID: [String: [Int]] = [:]
     var records: [Int: TouchRecord] = [:]
+    /// Touches whose view has a held phase (`.held` or `.endHeld`): the ones ``settle()`` visits.
+    var heldSerials: Set<Int> = []
+    /// Set when a recognizer changes state or resets: only then can a held phase be released,
+    /// so ``settle()`` does nothing until it is set.
+    var gatesChanged = false
+    /// Touches whose record may have become unused this step (lifted, let go by a recognizer,
+    /// or released from holding): the only ones ``finishStep()`` considers dropping, so a step
+    /// costs what changed in it, not the number of kept records.
+    var maybeUnused: Set<Int> = []
     /// Input id → serial, for touches that are down.
     var serialByInputID: [Int: Int] = [:]
     var nextSerial = 0
@@ -289,6 +306,8 @@ public final class TouchDispatcher {
         for s in samples where s.phase == .ended || s.phase == .cancelled {
             let serial = serialByInputID.removeValue(forKey: s.id)!
             let r = records[serial]!
+            maybeUnused.insert(serial)
+            for slot in r.recognizers { slots[slot].down.remove(serial) }
             // Only a tap (ended, short, still) can be followed by a second one.
             let tap = TapGesture()
             let isTap =
@@ -355,10 +374,11 @@ public final class TouchDispatcher {
             tapCount: tapCount)
         if let view, !exclusiveBlocked {
             record.recognizers = bind(serial, on: view)
+            record.holders = record.recognizers.count
             // A touch joining a gesture already under way that cancels touches never reaches the view.
             if record.recognizers.contains(where: { slots[$0].state.isSuccess && slots[$0].config.cancelsTouchesInView }
             ) {
-                record.viewState = .done
+                record.viewState = .done  // Safe: not yet in `heldSerials`, nothing to update.
             }
         }
         records[serial] = record
@@ -372,8 +392,10 @@ public final class TouchDispatcher {
         let window = view.window.map(ObjectIdentifier.init)
         var allowed = true
         var blocked = false
-        for other in records.values where other.isDown && !other.blocked {
-            guard let ov = other.view else { continue }
+        // The touches down (the one beginning has no record yet; those ending in this event
+        // still count).
+        for serial in serialByInputID.values {
+            guard let other = records[serial], !other.blocked, let ov = other.view else { continue }
             if ov === view {
                 // Multiple touch: only the first touch of a sequence that starts in the view; the
                 // sequence lasts while any finger bound to the view is down, given to it or not.
@@ -389,32 +411,44 @@ public final class TouchDispatcher {
         return (allowed, blocked)
     }
 
-    /// The end of every step: recognizers left undecided with nothing more to see are decided,
-    /// held phases are released, finished recognizers reset, and forgotten touches dropped.
+    /// The end of every step: recognizers left undecided with nothing more to see are decided
+    /// (repeatedly, since deciding one can release another waiting on it), held phases are
+    /// released, finished recognizers reset, and forgotten touches dropped.
     func finishStep() {
-        for s in slots.indices where slots[s].state != .possible || slots[s].deferred.isEmpty {
-            guard !slots[s].touches.isEmpty, !slots[s].touches.contains(where: { records[$0]?.isDown == true })
-            else { continue }
-            switch slots[s].state {
-            case .possible where slots[s].pendingDeadline == nil:
-                // Nothing can decide it any more: no touch down and no deadline.
-                request(s, .failed)
-            case .began, .changed:
-                // A continuous gesture whose touches all lifted without ending it.
-                request(s, .cancelled)
-            default: break
+        var changed = true
+        while changed {
+            changed = false
+            for s in slots.indices where slots[s].state != .possible || slots[s].deferred.isEmpty {
+                guard !slots[s].touches.isEmpty, slots[s].down.isEmpty else { continue }
+                switch slots[s].state {
+                case .possible where slots[s].pendingDeadline == nil:
+                    // Nothing can decide it any more: no touch down and no deadline.
+                    request(s, .failed)
+                    changed = true
+                case .began, .changed:
+                    // A continuous gesture whose touches all lifted without ending it.
+                    request(s, .cancelled)
+                    changed = true
+                default: break
+                }
             }
         }
         settle()
-        for s in slots.indices where slots[s].state.isFinal {
-            guard !slots[s].touches.contains(where: { records[$0]?.isDown == true }) else { continue }
-            reset(s)
-        }
-        for (serial, r) in records where !r.isDown {
-            if case .held = r.viewState { continue }
-            if case .endHeld = r.viewState { continue }
-            if slots.contains(where: { $0.touches.contains(serial) }) { continue }
+        for s in slots.indices where slots[s].state.isFinal && slots[s].down.isEmpty { reset(s) }
+        for serial in maybeUnused {
+            guard let r = records[serial], !r.isDown, r.holders == 0, !heldSerials.contains(serial) else { continue }
             records[serial] = nil
+        }
+        maybeUnused = []
+    }
+
+    /// Changes what the view of a touch has been given, keeping ``heldSerials`` in step.
+    func setViewState(_ serial: Int, _ state: ViewState) {
+        records[serial]!.viewState = state
+        switch state {
+        case .held, .endHeld: heldSerials.insert(serial)
+        case .fresh, .receiving, .done:
+            if heldSerials.remove(serial) != nil { maybeUnused.insert(serial) }
         }
     }
 }

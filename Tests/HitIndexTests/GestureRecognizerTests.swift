@@ -965,4 +965,94 @@ import Testing
         let log = try Self.log([Self.line(0, [(1, "began", 100, 100)])], Self.scene(v: press))
         #expect(log == ["V touchesBegan 1", "press began", "V touchesCancelled 1"])
     }
+
+    // MARK: review findings
+
+    /// W (0,0)-(400,800) > V (0,0)-(400,400), consume, with `recognizers`.
+    static func wide(_ recognizers: String) -> String {
+        #"{"windows": [{"id": "W", "frame": [0, 0, 400, 800], "subviews": [{"id": "V", "frame": [0, 0, 400, 400], "handlesTouches": "consume", "gestureRecognizers": [\#(recognizers)]}]}]}"#
+    }
+
+    @Test func aTapWaitingOnADoubleTapTakesNoNewTouch() throws {
+        // tap requires doubleTap. t 0.05: the first tap completes; tap asks to recognize and waits
+        // (doubleTap is deciding); V's ended is held by both. t 0.2: touch 2 lands 100 pt away:
+        // doubleTap fails, tap's wait ends: `tap recognized`, V's held touch 1 cancelled. Touch 2
+        // was bound to doubleTap only (tap had finished its own gesture), so nothing holds it: V
+        // gets began and ended as they come.
+        let log = try Self.log(
+            [
+                Self.line(0, [(1, "began", 50, 50)]), Self.line(0.05, [(1, "ended", 50, 50)]),
+                Self.line(0.2, [(2, "began", 150, 50)]), Self.line(0.25, [(2, "ended", 150, 50)]), Self.advance(1),
+            ],
+            Self.wide(
+                #"{"id": "tap", "kind": "tap", "requiresFailureOf": "doubleTap"}, {"id": "doubleTap", "kind": "tap", "taps": 2}"#
+            ))
+        #expect(
+            log == [
+                "V touchesBegan 1", "doubleTap failed", "tap recognized", "V touchesCancelled 1", "V touchesBegan 2",
+                "V touchesEnded 2",
+            ])
+    }
+
+    @Test func theEndOfAStepDoesNotDependOnDeclarationOrder() throws {
+        // s (continuous, began on a move) requires r (fails only on a cancelled touch). The drag
+        // lifts at 0.2: r, undecided with no touch down, fails; that releases s, which begins
+        // (and cancels V's touch); s, under way with no touch down, is then cancelled — in the
+        // same step, whichever is declared first. The tap at 1 then reaches V.
+        let s =
+            #"{"id": "s", "kind": "custom", "continuous": true, "on": {"moved": "began"}, "requiresFailureOf": "r"}"#
+        let r = #"{"id": "r", "kind": "custom", "on": {"cancelled": "failed"}}"#
+        let lines = [
+            Self.line(0, [(1, "began", 60, 60)]), Self.line(0.1, [(1, "moved", 60, 90)]),
+            Self.line(0.2, [(1, "ended", 60, 90)]), Self.line(1, [(2, "began", 60, 60)]),
+            Self.line(1.1, [(2, "ended", 60, 60)]),
+        ]
+        for order in [[s, r], [r, s]] {
+            let d = try Self.dispatcher(Self.wide(order.joined(separator: ", ")))
+            let out = try d.replay(jsonLines: lines.joined(separator: "\n"))
+            let first = out.prefix(6).flatMap(\.logLines)
+            #expect(
+                first == [
+                    "V touchesBegan 1", "V touchesMoved 1", "r failed", "s began", "V touchesCancelled 1",
+                    "s cancelled",
+                ], "\(order)")
+            #expect(out.compactMap(\.transition).first { $0.state == .cancelled }?.time == 0.2, "\(order)")
+            #expect(
+                out.flatMap(\.logLines).filter { $0.hasPrefix("V") }.suffix(2) == [
+                    "V touchesBegan 2", "V touchesEnded 2",
+                ])
+        }
+    }
+
+    @Test func aBeganDelayedByARecognizerThatSucceedsAtOnceIsDiscarded() throws {
+        // A pan with minimumDistance 0 begins on the began event itself. It delays began phases,
+        // so the began is discarded even though it does not cancel touches; the view never gets
+        // the touch.
+        let log = try Self.log(
+            [
+                Self.line(0, [(1, "began", 60, 60)]), Self.line(0.1, [(1, "moved", 60, 90)]),
+                Self.line(0.2, [(1, "ended", 60, 120)]),
+            ],
+            Self.wide(
+                #"{"id": "pan0", "kind": "pan", "minimumDistance": 0, "delaysTouchesBegan": true, "cancelsTouchesInView": false}"#
+            ))
+        #expect(log == ["pan0 began", "pan0 changed", "pan0 ended"])
+    }
+
+    @Test func changesQueuedWhileWaitingCollapseIntoOne() throws {
+        // pan1 (one finger) requires pan2 (two fingers). pan1 asks to begin at the first move and
+        // waits; seven moves queue one `changed`. At the lift pan1 queues `ended`; pan2 fails; pan1
+        // then begins (cancelling V's touch), changes once, and ends.
+        let moves = (1...7).map { i in Self.line(Double(i) / 10, [(1, "moved", 100, 100 + 20 * Double(i))]) }
+        let log = try Self.log(
+            [Self.line(0, [(1, "began", 100, 100)])] + moves + [Self.line(0.9, [(1, "ended", 100, 240)])],
+            Self.wide(
+                #"{"id": "pan1", "kind": "pan", "maximumTouches": 1, "requiresFailureOf": "pan2"}, {"id": "pan2", "kind": "pan", "minimumTouches": 2}"#
+            ))
+        #expect(
+            log
+                == ["V touchesBegan 1"] + Array(repeating: "V touchesMoved 1", count: 7) + [
+                    "pan2 failed", "pan1 began", "V touchesCancelled 1", "pan1 changed", "pan1 ended",
+                ])
+    }
 }

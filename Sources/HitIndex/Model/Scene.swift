@@ -2,12 +2,14 @@
 public final class Scene {
     /// The windows in the order they were listed; within a level, a later window is in front.
     public private(set) var windows: [Window]
+    /// The windows' identities, so adding one checks for a duplicate in O(1).
+    private var windowIdentities: Set<ObjectIdentifier> = []
     /// Document-level keys this version does not interpret (the event layer's `application`),
     /// kept as raw JSON text so a read→write round trip loses nothing.
     public var preservedJSON: [String: String] = [:]
 
     /// Creates a scene from windows, back to front within each level.
-    /// - Complexity: O(w) for w windows.
+    /// - Complexity: O(w) expected for w windows.
     public init(windows: [Window] = []) {
         self.windows = []
         for w in windows { addWindow(w) }
@@ -16,15 +18,16 @@ public final class Scene {
     /// Appends a window (in front of the windows of its level listed so far).
     ///
     /// Traps if the window is already in this scene: a programmer error.
-    /// - Complexity: O(w) for w windows.
+    /// - Complexity: O(1) amortized expected.
     public func addWindow(_ window: Window) {
-        precondition(!windows.contains { $0 === window }, "\(window) is already in the scene")
+        precondition(windowIdentities.insert(ObjectIdentifier(window)).inserted, "\(window) is already in the scene")
         windows.append(window)
     }
 
     /// Removes a window from the scene, if present.
     /// - Complexity: O(w) for w windows.
     public func removeWindow(_ window: Window) {
+        guard windowIdentities.remove(ObjectIdentifier(window)) != nil else { return }
         windows.removeAll { $0 === window }
     }
 

@@ -26,7 +26,7 @@ enum Chain {
         let scene = try HitIndexCommand.loadScene(path)
         let graph: ResponderGraph
         do {
-            graph = try ResponderGraph(reading: scene, file: path)
+            graph = try ResponderGraph(reading: scene, file: HitIndexCommand.sceneFileName(path))
         } catch {
             throw .scene(error)
         }

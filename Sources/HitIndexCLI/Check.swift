@@ -22,9 +22,10 @@ enum Check {
         let path = a.positional[0]
         let scene = try HitIndexCommand.loadScene(path)
         do {
-            try TouchDispatcher.checkTouchKeys(of: ResponderGraph(reading: scene, file: path))
+            try TouchDispatcher.checkTouchKeys(
+                of: ResponderGraph(reading: scene, file: HitIndexCommand.sceneFileName(path)))
         } catch {
-            throw .scene(error.inFile(path))
+            throw .scene(error.inFile(HitIndexCommand.sceneFileName(path)))
         }
         var views = 0
         var depth = 0

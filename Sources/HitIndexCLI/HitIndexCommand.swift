@@ -1,3 +1,4 @@
+import Foundation
 import HitIndex
 import HitIndexEvents
 import HitIndexReference
@@ -96,6 +97,10 @@ public enum HitIndexCommand {
     }
 
     /// Reads and validates a scene file, mapping its refusal to exit status 2.
+    /// How errors name a scene file: its last path component, as ``SceneReader`` does, so the
+    /// reader's and the event layer's refusals look alike.
+    static func sceneFileName(_ path: String) -> String { (path as NSString).lastPathComponent }
+
     static func loadScene(_ path: String) throws(CLIError) -> Scene {
         do {
             return try SceneReader.read(contentsOfFile: path)

@@ -40,9 +40,10 @@ enum Touch {
         let scene = try HitIndexCommand.loadScene(path)
         let dispatcher: TouchDispatcher
         do {
-            dispatcher = try TouchDispatcher(graph: ResponderGraph(reading: scene, file: path))
+            dispatcher = try TouchDispatcher(
+                graph: ResponderGraph(reading: scene, file: HitIndexCommand.sceneFileName(path)))
         } catch {
-            throw .scene(error.inFile(path))
+            throw .scene(error.inFile(HitIndexCommand.sceneFileName(path)))
         }
         guard let data = FileManager.default.contents(atPath: eventsPath) else {
             throw .input("touch", "\(eventsPath): cannot read the file")

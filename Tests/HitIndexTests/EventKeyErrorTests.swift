@@ -153,7 +153,11 @@ import Testing
         try
             #"{"windows": [{"id": "W", "frame": [0, 0, 1, 1], "subviews": [{"id": "V", "presentedBy": "X", "frame": [0, 0, 1, 1]}]}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        CLITests.expectUsageError(
-            ["chain", path, "V"], mentions: [path + ": view \"V\": presentedBy: only on a view with viewController"])
+        // The file is named as the scene reader names it: by its last path component.
+        for command in [["chain", path, "V"], ["check", path]] {
+            let r = TestSupport.run(command)
+            #expect(r.status == 2, "\(command)")
+            #expect(r.err == "bad.json: view \"V\": presentedBy: only on a view with viewController\n", "\(command)")
+        }
     }
 }

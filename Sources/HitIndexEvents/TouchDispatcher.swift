@@ -166,7 +166,7 @@ public final class TouchDispatcher {
     var lastTime: Double?
     /// The last touch to lift, when it was a tap: when it lifted, where it began, its view and
     /// its tap count.
-    var lastLift: (time: Double, location: Point, view: ObjectIdentifier?, tapCount: Int)?
+    var lastLift: (time: Double, location: Point, view: ObjectIdentifier?, tapCount: Int)?  // view nil: hit nothing
     /// What happened in the step being processed.
     var log: [TouchLogEntry] = []
     /// The time of the step being processed.
@@ -246,8 +246,9 @@ public final class TouchDispatcher {
             timestamp: r.time, tapCount: r.tapCount, view: r.view)
     }
 
-    /// The recognizers' ids, in the order they are consulted for one touch on one view: scene
-    /// order (preorder of their views, array order within a view), then the added ones.
+    /// The recognizers' ids in declaration order: the scene's (preorder of their views, array
+    /// order within a view), then the added ones. (A touch consults its hit view's first, then
+    /// each ancestor's.)
     /// - Complexity: O(r).
     public var recognizerIDs: [String] { slots.map(\.config.id) }
 
@@ -361,7 +362,7 @@ public final class TouchDispatcher {
         if let last = lastLift, now < last.time + TapGesture().maximumInterval,
             length(Point(x: s.location.x - last.location.x, y: s.location.y - last.location.y))
                 <= TapGesture().tolerance,
-            last.view == view.map(ObjectIdentifier.init)
+            let hit = view, last.view == ObjectIdentifier(hit)
         {
             tapCount = last.tapCount + 1
         } else {

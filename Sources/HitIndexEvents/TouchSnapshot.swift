@@ -15,9 +15,10 @@ public struct TouchSnapshot {
     public var timestamp: Double
     /// `tapCount` [C]: one more than the previous touch's when that one was a tap (it ended, not
     /// cancelled, less than 1.5 s after it began, within 10 pt of where it began), lifted less
-    /// than 0.35 s before this one began, on the same view, and began within 10 pt of where this
-    /// one begins; otherwise 1. The limits are ``TapGesture``'s defaults, so a default double-tap
-    /// recognizer and the tap count agree at every boundary.
+    /// than 0.35 s before this one began, on the same view (a touch that hits nothing always has
+    /// 1), and began within 10 pt of where this one begins; otherwise 1. The limits are
+    /// ``TapGesture``'s defaults, so a default double-tap recognizer and the tap count agree at
+    /// every boundary.
     public var tapCount: Int
     /// The hit-test view it is bound to, or `nil` when it began where nothing was hit.
     public var view: View?

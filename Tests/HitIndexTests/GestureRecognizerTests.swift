@@ -1055,4 +1055,14 @@ import Testing
                     "pan2 failed", "pan1 began", "V touchesCancelled 1", "pan1 changed", "pan1 ended",
                 ])
     }
+
+    @Test func aTouchThatHitsNothingAlwaysHasTapCountOne() throws {
+        // (1000, 1000) is outside W: nothing is hit. Two quick taps there are not taps on a view.
+        let d = try Self.dispatcher(Self.scene())
+        _ = try d.replay(jsonLines: Self.line(0, [(1, "began", 1000, 1000)]))
+        #expect(d.touch(withID: 1)?.view == nil)
+        _ = try d.replay(jsonLines: Self.line(0.05, [(1, "ended", 1000, 1000)]))
+        _ = try d.replay(jsonLines: Self.line(0.1, [(2, "began", 1000, 1000)]))
+        #expect(d.touch(withID: 2)?.tapCount == 1)
+    }
 }

@@ -373,6 +373,9 @@ public final class TouchDispatcher {
             location: s.location,
             previousLocation: s.location, startLocation: s.location, startTime: now, time: now,
             tapCount: tapCount)
+        // A touch its view may not have (nothing hit, multiple or exclusive touch) is done for
+        // the view from the start.
+        if view == nil || !allowed { record.viewState = .done }
         if let view, !exclusiveBlocked {
             record.recognizers = bind(serial, on: view)
             record.holders = record.recognizers.count

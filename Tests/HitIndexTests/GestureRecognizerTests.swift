@@ -47,7 +47,14 @@ import Testing
 
     /// The log lines of replaying `lines` on a fresh dispatcher over `json`.
     static func log(_ lines: [String], _ json: String) throws -> [String] {
-        try dispatcher(json).replay(jsonLines: lines.joined(separator: "\n")).flatMap(\.logLines)
+        // Line by line, with the dispatcher's invariants checked after each.
+        let d = try dispatcher(json)
+        var out: [String] = []
+        for (i, line) in lines.enumerated() {
+            out += try d.replay(jsonLines: line).flatMap(\.logLines)
+            #expect(d.invariantViolations() == [], "after line \(i + 1): \(line)")
+        }
+        return out
     }
 
     /// The scene's refusal by `TouchDispatcher`, or `nil` when it is accepted.

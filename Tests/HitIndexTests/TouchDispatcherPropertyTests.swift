@@ -152,7 +152,12 @@ import Testing
         let context = "seed \(seed)\nscene: \(json)\nevents:\n\(lines.joined(separator: "\n"))"
         let scene = try TestSupport.scene(json)
         let dispatcher = try TouchDispatcher(graph: ResponderGraph(reading: scene))
-        let log = try dispatcher.replay(jsonLines: lines.joined(separator: "\n"))
+        var log: [TouchLogEntry] = []
+        for (i, line) in lines.enumerated() {
+            log += try dispatcher.replay(jsonLines: line)
+            let problems = dispatcher.invariantViolations()
+            #expect(problems.isEmpty, "after line \(i + 1): \(problems)\n\(context)")
+        }
 
         // Same input, same output.
         let again = try TouchDispatcher(graph: ResponderGraph(reading: TestSupport.scene(json)))

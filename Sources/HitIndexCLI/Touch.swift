@@ -5,7 +5,7 @@ import HitIndexEvents
 /// `hitindex touch SCENE EVENTS`
 enum Touch {
     static let help = """
-        usage: hitindex touch SCENE EVENTS
+        usage: hitindex touch [--detail] SCENE EVENTS
 
         Replays the input events in EVENTS (JSON lines, one event per line:
         {"t": 0.0, "touches": [{"id": 1, "phase": "began", "x": 50, "y": 50}]}) on SCENE and
@@ -21,11 +21,18 @@ enum Touch {
         tap and swipe time limits fail, held touches are released. Recognizers come from the
         views' gestureRecognizers key (docs/scene-format.md). See docs/events.md.
 
+        --detail prints every touch-method call, logged or silent, and every recognizer change
+        with its time, the touches' screen locations, whether the call came late (held by a
+        recognizer), and the responders it reached (* marks those that log):
+
+          t 0.07 DView touchesCancelled 1 at (300, 220) reached DView CView AView* ViewController …
+          t 0.07 tap recognized on DView
+
         A refused scene or event (with its line number) exits 2.
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
-        let a = try Arguments(args, command: "touch", options: [], flags: [])
+        let a = try Arguments(args, command: "touch", options: [], flags: ["detail"])
         if a.has("help") { return console.line(help) }
         guard a.positional.count == 2 else {
             throw .usage(
@@ -57,8 +64,32 @@ enum Touch {
         } catch {
             throw .input("touch", "\(eventsPath): \(error)")
         }
-        for d in entries {
-            for line in d.logLines { console.line(line) }
+        for entry in entries {
+            if a.has("detail") {
+                console.line(detail(entry))
+            } else {
+                for line in entry.logLines { console.line(line) }
+            }
         }
+    }
+
+    /// One `--detail` line.
+    static func detail(_ entry: TouchLogEntry) -> String {
+        switch entry {
+        case .gesture(let g):
+            return "t \(number(g.time)) \(g.recognizerID) \(g.state.rawValue) on \(g.viewID)"
+        case .touches(let d):
+            let ids = d.touchIDs.map(String.init).joined(separator: ",")
+            let at = d.locations.map { "(\(number($0.x)), \(number($0.y)))" }.joined(separator: " ")
+            let logging = Set(d.handlers.map(\.id))
+            let reached = d.reached.map { logging.contains($0.id) ? "\($0.id)*" : $0.id }.joined(separator: " ")
+            return "t \(number(d.time)) \(d.view.id) \(d.phase.methodName ?? d.phase.rawValue) \(ids) at \(at)"
+                + (d.isLate ? " late" : "") + " reached \(reached)"
+        }
+    }
+
+    /// `0.07`, `300`: the shortest text that reads back as the same number.
+    private static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
     }
 }

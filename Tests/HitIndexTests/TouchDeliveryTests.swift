@@ -371,4 +371,33 @@ import Testing
                 "Left touchesEnded 6",
             ])
     }
+
+    @Test func detailShowsSilentCallsTimesLocationsAndLateness() throws {
+        // Examples/seed003-tap.json: DView has a tap recognizer, AView logs and forwards. The
+        // call on DView runs up the whole chain (seed 003's), AView the only one that logs (*).
+        // At 0.07 the tap recognizes, then DView's touch is cancelled, at its last location.
+        let chain =
+            "DView CView AView* ViewController UIDropShadowView UITransitionView UIWindow UIWindowScene UIApplication AppDelegate"
+        let r = TestSupport.run([
+            "touch", "--detail", TestSupport.example("seed003-tap.json"), TestSupport.example("seed003-tap.jsonl"),
+        ])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            r.out
+                == "t 0 DView touchesBegan 1 at (300, 220) reached \(chain)\n" + "t 0.07 tap recognized on DView\n"
+                + "t 0.07 DView touchesCancelled 1 at (300, 220) reached \(chain)\n")
+        // A began held by a delaying tap and released when the tap fails is marked late, with its
+        // own time and place: the finger moved 25 pt at 0.2, failing the tap.
+        let scene = try Self.writeTemporary(
+            #"{"windows": [{"id": "W", "frame": [0, 0, 400, 400], "subviews": [{"id": "V", "frame": [0, 0, 200, 200], "handlesTouches": "consume", "gestureRecognizers": [{"id": "tap", "kind": "tap", "delaysTouchesBegan": true}]}]}]}"#,
+            name: "late.json")
+        let events = try Self.writeTemporary(
+            [Self.line(0, [(1, "began", 50, 50)]), Self.line(0.2, [(1, "moved", 75, 50)])].joined(separator: "\n"),
+            name: "late.jsonl")
+        let late = TestSupport.run(["touch", "--detail", scene, events])
+        #expect(
+            late.out
+                == "t 0.2 tap failed on V\n" + "t 0 V touchesBegan 1 at (50, 50) late reached V*\n"
+                + "t 0.2 V touchesMoved 1 at (75, 50) reached V*\n")
+    }
 }

@@ -104,6 +104,7 @@ extension TouchDispatcher {
             where slots[s].config.isEnabled && !slots[s].state.isFinal && slots[s].deferred.isEmpty {
                 slots[s].touches.append(serial)
                 slots[s].touchSet.insert(serial)
+                engaged.insert(s)
                 slots[s].down.insert(serial)
                 bound.append(s)
             }
@@ -137,7 +138,8 @@ extension TouchDispatcher {
     func fireDeadlines(upTo time: Double) {
         while true {
             var next: (time: Double, slot: Int)?
-            for s in slots.indices where !slots[s].state.isFinal {
+            // A gesture's deadline counts only while it is engaged (it has seen touches).
+            for s in engaged.sorted() where !slots[s].state.isFinal {
                 guard let d = slots[s].pendingDeadline, d <= time else { continue }
                 if next == nil || d < next!.time { next = (d, s) }
             }
@@ -206,7 +208,8 @@ extension TouchDispatcher {
                 GestureTransition(
                     recognizerID: slots[s].config.id, viewID: slots[s].config.viewID, state: state, time: now)))
         guard state == .failed || state == .recognized || state == .began else { return }
-        for w in slots.indices where !slots[w].deferred.isEmpty && slots[w].requires.contains(s) {
+        // Waiting recognizers are engaged: they asked to recognize after seeing touches.
+        for w in engaged.sorted() where !slots[w].deferred.isEmpty && slots[w].requires.contains(s) {
             if state != .failed {
                 slots[w].deferred = []
                 transition(w, .failed)
@@ -221,8 +224,13 @@ extension TouchDispatcher {
 
     /// The other recognizers bound to at least one of this one's touches.
     func sharing(_ s: Int) -> [Int] {
-        let mine = slots[s].touchSet
-        return slots.indices.filter { q in q != s && !slots[q].touchSet.isDisjoint(with: mine) }
+        var others: Set<Int> = []
+        for serial in slots[s].touches {
+            for q in records[serial]!.recognizers where q != s && slots[q].touchSet.contains(serial) {
+                others.insert(q)
+            }
+        }
+        return others.sorted()
     }
 
     /// Back to `possible`, with the gesture's starting value and no touches.
@@ -235,6 +243,7 @@ extension TouchDispatcher {
         }
         slots[s].touches = []
         slots[s].touchSet = []
+        engaged.remove(s)
         slots[s].down = []
         slots[s].deferred = []
         slots[s].firedDeadline = nil

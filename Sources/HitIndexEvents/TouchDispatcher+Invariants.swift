@@ -28,6 +28,9 @@ extension TouchDispatcher {
             if Set(slot.touches) != slot.touchSet || slot.touches.count != slot.touchSet.count {
                 problems.append("\(name): touch set and list disagree")
             }
+            if slot.touches.isEmpty == engaged.contains(s) {
+                problems.append("\(name): engaged set out of step (\(slot.touches.count) touches)")
+            }
             let down = Set(slot.touches.filter { records[$0]?.isDown == true })
             if down != slot.down { problems.append("\(name): down set \(slot.down.sorted()) ≠ \(down.sorted())") }
             if !slot.deferred.isEmpty && slot.state != .possible {

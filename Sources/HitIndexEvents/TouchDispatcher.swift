@@ -150,6 +150,10 @@ public final class TouchDispatcher {
     var traitsByViewID: [String: ViewTouchTraits] = [:]
     var slots: [Slot] = []
     var slotsByViewID: [String: [Int]] = [:]
+    /// The recognizers holding touches (a gesture under way since their reset): the only ones
+    /// the end of a step, deadlines and arbitration have to look at, so a scene with a
+    /// recognizer on each of a hundred thousand cells costs per step what is engaged.
+    var engaged: Set<Int> = []
     var records: [Int: TouchRecord] = [:]
     /// Touches whose view has a held phase (`.held` or `.endHeld`): the ones ``settle()`` visits.
     var heldSerials: Set<Int> = []
@@ -197,28 +201,38 @@ public final class TouchDispatcher {
     }
 
     /// Every view's touch traits (those that differ from the defaults) and recognizers: the
-    /// scene's views in preorder, then views under detached controller root views by id (never
-    /// hit, but their keys are still checked).
+    /// scene's views in preorder, then the subtrees of controller root views outside every window
+    /// (never hit, but their keys are still checked), by their top view's id, each in preorder.
     private static func readTouchKeys(of graph: ResponderGraph) throws(SceneError) -> (
         traits: [String: ViewTouchTraits], recognizers: [GestureRecognizer]
     ) {
         var traitsByViewID: [String: ViewTouchTraits] = [:]
         var all: [GestureRecognizer] = []
         func read(_ view: View) throws(SceneError) {
+            guard !view.preservedJSON.isEmpty else { return }  // most views: no key at all
             let traits = try parseTraits(view)
             if traits != ViewTouchTraits() { traitsByViewID[view.id] = traits }
             all += try parseRecognizers(view)
         }
         var failure: SceneError?
-        var seen: Set<String> = []
         graph.scene.forEachView { view, _ in
-            seen.insert(view.id)
             guard failure == nil else { return }
             do throws(SceneError) { try read(view) } catch { failure = error }
         }
         if let failure { throw failure }
-        for id in graph.viewsByID.keys.sorted() where !seen.contains(id) {
-            try read(graph.viewsByID[id]!)
+        // Detached subtrees (controller root views outside every window), by their top view's id.
+        var detachedTops: [String: View] = [:]
+        for c in graph.controllers {
+            var top = c.rootView
+            while let s = top.superview { top = s }
+            if !graph.windowIDs.contains(ObjectIdentifier(top)) { detachedTops[top.id] = top }
+        }
+        for id in detachedTops.keys.sorted() {
+            var stack = [detachedTops[id]!]
+            while let v = stack.popLast() {
+                try read(v)
+                stack.append(contentsOf: v.subviews.reversed())
+            }
         }
         return (traitsByViewID, all)
     }
@@ -255,7 +269,7 @@ public final class TouchDispatcher {
     /// The state of the recognizer with this id, or `nil` for an unknown id.
     /// - Complexity: O(r).
     public func state(ofRecognizer id: String) -> GestureState? {
-        slots.first { $0.config.id == id }?.state
+        slots.first { $0.config.id == id }?.state  // O(r): an inspection call, not on the event path
     }
 
     /// Delivers one input event and returns what happened, in order: deadlines that time
@@ -422,7 +436,7 @@ public final class TouchDispatcher {
         var changed = true
         while changed {
             changed = false
-            for s in slots.indices where slots[s].state != .possible || slots[s].deferred.isEmpty {
+            for s in engaged.sorted() where slots[s].state != .possible || slots[s].deferred.isEmpty {
                 guard !slots[s].touches.isEmpty, slots[s].down.isEmpty else { continue }
                 switch slots[s].state {
                 case .possible where slots[s].pendingDeadline == nil:
@@ -438,7 +452,7 @@ public final class TouchDispatcher {
             }
         }
         settle()
-        for s in slots.indices where slots[s].state.isFinal && slots[s].down.isEmpty { reset(s) }
+        for s in engaged.sorted() where slots[s].state.isFinal && slots[s].down.isEmpty { reset(s) }
         for serial in maybeUnused {
             guard let r = records[serial], !r.isDown, r.holders == 0, !heldSerials.contains(serial) else { continue }
             records[serial] = nil

@@ -1072,4 +1072,19 @@ import Testing
         _ = try d.replay(jsonLines: Self.line(0.1, [(2, "began", 1000, 1000)]))
         #expect(d.touch(withID: 2)?.tapCount == 1)
     }
+
+    @Test func keysOnADetachedControllerViewAreStillChecked() throws {
+        // A presented controller's root view outside every window is never hit, but its keys are
+        // read like any other view's: a recognizer there is installed, a bad key is refused.
+        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let scene = Scene(windows: [window])
+        let sheet = View(id: "Sheet", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let child = View(id: "Child", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        sheet.addSubview(child)
+        child.preservedJSON["gestureRecognizers"] = #"[{"id": "sheetTap", "kind": "tap"}]"#
+        let graph = try ResponderGraph(scene: scene, controllers: [ViewController(id: "SheetVC", rootView: sheet)])
+        #expect(try TouchDispatcher(graph: graph).recognizerIDs == ["sheetTap"])
+        child.preservedJSON["handlesTouches"] = #""bogus""#
+        #expect(throws: SceneError.self) { try TouchDispatcher.checkTouchKeys(of: graph) }
+    }
 }

@@ -27,7 +27,7 @@ extension ResponderGraph {
             var windowScenes: [String: String] = [:]
             var failure: SceneError?
             scene.forEachView { view, depth in
-                guard failure == nil else { return }
+                guard failure == nil, !view.preservedJSON.isEmpty else { return }  // most views: no key
                 do {
                     if let c = try Self.parseController(view) { controllers.append(c) }
                     if let raw = view.preservedJSON["windowScene"] {

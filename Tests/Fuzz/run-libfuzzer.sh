@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer differential target (index vs reference) and fuzzes it for SECONDS seconds.
+# Builds a libFuzzer target and fuzzes it for SECONDS seconds: `index` (the default), the
+# differential target (index vs reference), or `events`, the event layer (touch delivery and
+# gesture recognizers must never trap and keep their invariants).
 #
-#   Tests/Fuzz/run-libfuzzer.sh SECONDS
+#   Tests/Fuzz/run-libfuzzer.sh SECONDS [index|events]
 #
 # Exit status 0 when libFuzzer found nothing; otherwise libFuzzer's own status, with the crashing
 # input saved under .build/fuzz/artifacts/. Works from any directory.
@@ -11,11 +13,12 @@
 # libFuzzer steers by (and ASan's checks); only the final link pulls in libFuzzer's main.
 set -euo pipefail
 
-if [ $# -ne 1 ] || ! [[ $1 =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 SECONDS" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ] || ! [[ $1 =~ ^[0-9]+$ ]] || ! [[ ${2:-index} =~ ^(index|events)$ ]]; then
+    echo "usage: $0 SECONDS [index|events]" >&2
     exit 2
 fi
 seconds=$1
+target=${2:-index}
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out=.build/fuzz
@@ -39,30 +42,44 @@ build_module() {
         -c "$@" -o "$out/obj/$name.o"
 }
 
-echo "== building $out/hitindex-fuzz"
 mapfile -t core < <(find Sources/HitIndex -name '*.swift' | LC_ALL=C sort)
 build_module HitIndex "${core[@]}"
-build_module HitIndexReference Sources/HitIndexReference/*.swift
 build_module HitIndexSceneFormat Sources/HitIndexSceneFormat/*.swift
 # lld rather than the default gold, which warns about every local symbol ASan's objects export.
-run nice "$swiftc" "${flags[@]}" -use-ld=lld -module-name HitIndexLibFuzzer \
-    Tests/Fuzz/*.swift "$out/obj/HitIndex.o" "$out/obj/HitIndexReference.o" "$out/obj/HitIndexSceneFormat.o" \
-    -o "$out/hitindex-fuzz"
+if [ "$target" = index ]; then
+    binary=$out/hitindex-fuzz
+    seeds=Tests/Fuzz/corpus
+    echo "== building $binary"
+    build_module HitIndexReference Sources/HitIndexReference/*.swift
+    run nice "$swiftc" "${flags[@]}" -use-ld=lld -module-name HitIndexLibFuzzer \
+        Tests/Fuzz/*.swift "$out/obj/HitIndex.o" "$out/obj/HitIndexReference.o" "$out/obj/HitIndexSceneFormat.o" \
+        -o "$binary"
+else
+    binary=$out/hitindex-events-fuzz
+    seeds=Tests/Fuzz/corpus-events
+    echo "== building $binary"
+    mapfile -t events < <(find Sources/HitIndexEvents -name '*.swift' | LC_ALL=C sort)
+    build_module HitIndexEvents "${events[@]}"
+    run nice "$swiftc" "${flags[@]}" -use-ld=lld -module-name HitIndexEventsLibFuzzer \
+        Tests/Fuzz/events/*.swift "$out/obj/HitIndex.o" "$out/obj/HitIndexSceneFormat.o" "$out/obj/HitIndexEvents.o" \
+        -o "$binary"
+fi
 
 # A fresh working copy each run: libFuzzer adds what it finds to the corpus directory it is
 # given, and the committed seeds must stay as they are.
-rm -rf "$out/corpus"
-mkdir -p "$out/corpus"
-cp Tests/Fuzz/corpus/* "$out/corpus/"
+corpus=$out/corpus-$target
+rm -rf "$corpus"
+mkdir -p "$corpus"
+cp "$seeds"/* "$corpus/"
 
-echo "== fuzzing for $seconds s over a copy of Tests/Fuzz/corpus ($(ls "$out/corpus" | wc -l) seeds)"
-log=$out/fuzz.log
+echo "== fuzzing for $seconds s over a copy of $seeds ($(ls "$corpus" | wc -l) seeds)"
+log=$out/fuzz-$target.log
 status=0
 # Inputs longer than 1 KiB decode no further (the decoder reads at most a few hundred bytes).
 # Swift's own backtracer is turned off: under ASan it reads its stack in ways ASan reports as a
 # second, unrelated error, burying the target's report; libFuzzer's trap handler suffices.
-run env SWIFT_BACKTRACE=enable=no "$out/hitindex-fuzz" -max_total_time="$seconds" -max_len=1024 -timeout=10 \
-    -print_final_stats=1 -artifact_prefix="$out/artifacts/" "$out/corpus" 2> "$log" || status=$?
+run env SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=1024 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/" "$corpus" 2> "$log" || status=$?
 
 # libFuzzer's closing lines: the last status line (runs, coverage, features, corpus) and "Done".
 grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true
@@ -71,8 +88,9 @@ if [ "$status" -ne 0 ]; then
     echo "== libFuzzer found a problem (exit status $status); full log: $log" >&2
     # The target's report (headline, point, both answers, scene JSON), then libFuzzer's verdict.
     sed -n '/^hitindex-fuzz: /,/^]}$/p' "$log" >&2
+    grep -A 60 '^hitindex-events-fuzz: ' "$log" | head -n 60 >&2 || true
     grep -E '^==[0-9]+==ERROR|^SUMMARY|Test unit written to' "$log" >&2 || tail -n 30 "$log" >&2
-    echo "reproduce: $out/hitindex-fuzz CRASHFILE (the file named above)" >&2
+    echo "reproduce: $binary CRASHFILE (the file named above)" >&2
     exit "$status"
 fi
 echo "libfuzzer: ok, nothing found in $seconds s"

@@ -327,7 +327,7 @@ public final class TouchDispatcher {
             let tap = TapGesture()
             let isTap =
                 s.phase == .ended && event.time - r.startTime < tap.maximumDuration
-                && length(Point(x: r.location.x - r.startLocation.x, y: r.location.y - r.startLocation.y))
+                && distance(r.location, r.startLocation)
                     <= tap.tolerance
             lastLift = isTap ? (event.time, r.startLocation, r.view.map(ObjectIdentifier.init), r.tapCount) : nil
         }
@@ -374,7 +374,7 @@ public final class TouchDispatcher {
         // `last.time + interval` is the double tap's deadline, computed the same way, so the two
         // agree to the last bit.
         if let last = lastLift, now < last.time + TapGesture().maximumInterval,
-            length(Point(x: s.location.x - last.location.x, y: s.location.y - last.location.y))
+            distance(s.location, last.location)
                 <= TapGesture().tolerance,
             let hit = view, last.view == ObjectIdentifier(hit)
         {

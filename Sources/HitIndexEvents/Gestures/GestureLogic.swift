@@ -114,3 +114,6 @@ func meanTranslation(_ touches: [GestureTouch]) -> Point {
 
 /// Euclidean length.
 func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+
+/// The Euclidean distance between two points.
+func distance(_ a: Point, _ b: Point) -> Double { length(Point(x: a.x - b.x, y: a.y - b.y)) }

@@ -51,7 +51,7 @@ public struct TapGesture: GestureLogic {
                 if fingers.isEmpty {
                     // A new tap: it must land near the first and be lifted before the time limit.
                     if let first = firstLocation {
-                        if length(Point(x: t.location.x - first.x, y: t.location.y - first.y)) > tolerance {
+                        if distance(t.location, first) > tolerance {
                             return .failed
                         }
                     } else {

@@ -40,7 +40,7 @@ public enum HitIndexCommand {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        do {
+        do throws(CLIError) {
             switch name {
             case "--help", "-h", "help":
                 if let topic = rest.first, let help = help(for: topic) {
@@ -63,12 +63,10 @@ public enum HitIndexCommand {
                 return 2
             }
             return 0
-        } catch let error as CLIError {
+        } catch {
+            // Every command throws only CLIError, which carries its own message and exit status.
             if case .silent = error {} else { console.error(error.message) }
             return error.exitStatus
-        } catch {
-            console.error("hitindex \(name): \(error)")
-            return 1
         }
     }
 

@@ -6,9 +6,7 @@ import Testing
 /// `hitindex import` end to end: every real sample converts, the output reads back and passes
 /// `check` with one view per node of the dump, and bad input exits 2 with its line.
 @Suite struct ImportCLITests {
-    static let realdata = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/realdata").path
+    static let realdata = TestSupport.realDataRoot.path
 
     /// Nodes in a dump, counted without the importer: view lines (`<`… after the indentation, not
     /// `(layer)`) for recursiveDescription, `<node` tags for uiautomator, `"class"` keys for RICO.

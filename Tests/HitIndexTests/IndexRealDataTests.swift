@@ -4,7 +4,7 @@ import HitIndexFixtures
 import HitIndexReference
 import Testing
 
-/// Converts RICO raw view hierarchies (Android; see ../shared/realdata/rico-kim-sanghoon/SOURCE.md)
+/// Converts RICO raw view hierarchies (Android; see Tests/Data/rico-kim-sanghoon/SOURCE.md)
 /// into scenes.
 ///
 /// A node's `bounds` are absolute screen pixels `[left, top, right, bottom]`; a child's frame is
@@ -40,9 +40,7 @@ private enum RICOConverter {
     static let screen = Rect(x: 0, y: 0, width: 1440, height: 2560)
 
     static func folder() -> URL {
-        TestSupport.repositoryRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared").appendingPathComponent("realdata")
-            .appendingPathComponent("rico-kim-sanghoon")
+        TestSupport.realData("rico-kim-sanghoon")
     }
 
     /// The screens, by file name, sorted.
@@ -160,7 +158,7 @@ private enum RICOConverter {
         guard FileManager.default.fileExists(atPath: dir.path) else {
             throw MissingData(
                 description:
-                    "The RICO screens are missing: expected 102 JSON files in \(dir.path) (see ../shared/realdata/README.md)"
+                    "The RICO screens are missing: expected 102 JSON files in \(dir.path) (see Tests/Data/README.md)"
             )
         }
         let screens = try RICOConverter.load()

@@ -6,16 +6,14 @@ import HitIndexReference
 import Testing
 
 /// The `recursiveDescription` importer on the four real dumps in
-/// ../shared/realdata/ios-recursivedescription (expected values read off the dumps by eye, with
+/// Tests/Data/ios-recursivedescription (expected values read off the dumps by eye, with
 /// their line), on crafted inputs for each grammar feature, on malformed input (each error's line),
 /// and the index against the reference on the imported scenes.
 @Suite struct RecursiveDescriptionImportTests {
     // MARK: - Helpers
 
-    /// The folder of the real dumps: the repository root's sibling `shared/realdata`.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/realdata/ios-recursivedescription").standardized
+    /// The folder of the real dumps.
+    static let folder = TestSupport.realData("ios-recursivedescription")
 
     static let samples = [
         "sentry-mockViewHierarchyData.extracted.txt", "crifan-cycript-output_example.extracted.txt",

@@ -6,10 +6,8 @@ import Testing
 
 /// Shared by the Android import tests: where the real dumps are, and the two-engine check.
 enum AndroidImportTesting {
-    /// `../shared/realdata` beside the repository root (three levels above this file).
-    static let realData: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent("realdata")
+    /// The real dumps' folder (`Tests/Data`).
+    static let realData: URL = TestSupport.realDataRoot
 
     /// The files of one real-data folder with the given extension, sorted by name.
     static func files(_ folder: String, ext: String) -> [String] {
@@ -187,7 +185,7 @@ struct RicoImportTests {
     @Test("a ViewPager's scroll offset is recovered from rel-bounds (33604.json)")
     func viewPagerScroll() throws {
         let scene = try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, "33604.json")).scene
-        // 33604.json line 1637: the ViewPager, bounds [0, 84, 1440, 2258] under a RelativeLayout at
+        // 33604.json line 11: the ViewPager, bounds [0, 84, 1440, 2258] under a RelativeLayout at
         // [0, 0, 1440, 2392]. Its three pages have rel-bounds x 1440…2880, 2880…4320 and 4320…5760;
         // the middle page's bounds are [0, 84, 1440, 2258], so the pager is scrolled to x = 2880
         // (its third page of 1440 px); the others are clipped to empty at the screen's edges.
@@ -242,8 +240,9 @@ struct RicoImportTests {
     @Test("a disabled view is not a target (3367.json)")
     func disabled() throws {
         let scene = try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, "3367.json")).scene
-        // 3367.json line 646: the "Zoom out" ImageView [1258, 2197, 1405, 2339] has enabled false;
-        // its sibling "Zoom in" [1258, 2059, 1405, 2197] is enabled.
+        // 3367.json line 24: the "Zoom out" ImageView (its content-desc in the captured file)
+        // [1258, 2197, 1405, 2339] has enabled false; its sibling "Zoom in" [1258, 2059, 1405, 2197]
+        // is enabled.
         func imageView(_ e: Extents) -> View? {
             AndroidImportTesting.find(scene) {
                 $0.className == "android.widget.ImageView" && AndroidImportTesting.screenExtents($0) == e

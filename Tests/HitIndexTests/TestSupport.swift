@@ -9,6 +9,13 @@ enum TestSupport {
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The real dumps the suites read (`Tests/Data`, one folder per source, each with its
+    /// SOURCE.md; README.md there says how they were derived from the captured originals).
+    static let realDataRoot = repositoryRoot.appendingPathComponent("Tests").appendingPathComponent("Data")
+
+    /// One source's folder under ``realDataRoot``.
+    static func realData(_ folder: String) -> URL { realDataRoot.appendingPathComponent(folder) }
+
     /// A file under `Examples/`.
     static func example(_ name: String) -> String {
         repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The command line of `hitindex-bench` (shared/spec/bench.md), parsed by hand.
+/// The command line of `hitindex-bench` (documented in perf/README.md), parsed by hand.
 struct Options {
     static let allShapes = ["ui", "grid", "deep", "overlap", "random", "rico"]
     static let allEngines = ["index", "tree", "linear", "reference"]
@@ -40,7 +40,7 @@ struct Options {
           --engines LIST    engines (default: index,tree,linear,reference)
           --queries N       random points, and pointer-walk points, per configuration (default 100000)
           --seed S          seed for scenes and queries (default 1)
-          --json FILE       write the results as JSON (fields of shared/spec/bench.md, plus extras)
+          --json FILE       write the results as JSON (the fields perf/README.md lists)
           --svg DIR         write SVG plots: query time and build time against view count
           --quick           CI smoke test: counts 1000,10000, 2000 queries, 3 repetitions, 1 s budget;
                             every shape and engine, under a minute
@@ -48,8 +48,8 @@ struct Options {
           --budget SECONDS  time one engine may take on one configuration (default 20; quick 1.5):
                             a slower engine runs on a prefix of the query set, and is skipped
                             (not failed) when even the minimum does not fit
-          --rico-dir DIR    directory of the RICO JSON files (default: ../shared/realdata/
-                            rico-kim-sanghoon relative to the working directory or the package root)
+          --rico-dir DIR    directory of the RICO JSON files (default: Tests/Data/rico-kim-sanghoon
+                            under the working directory or the package root)
           --no-probes       skip the DRAM latency and bandwidth probes
           compare A B       print per-configuration ratios B/A of two --json files
 

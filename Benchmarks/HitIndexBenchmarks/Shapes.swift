@@ -85,9 +85,13 @@ struct RicoLibrary {
     let directory: String
     let screens: [Screen]
 
-    /// Where the RICO files are: the override, then `../shared/realdata/rico-kim-sanghoon`
-    /// relative to the working directory, the package root (from this source file's path), and
-    /// the executable's package (three levels above `.build*/release/hitindex-bench`).
+    /// The RICO folder inside the repository (reduced copies of the captured screens; see
+    /// `Tests/Data/README.md`).
+    static let defaultFolder = "Tests/Data/rico-kim-sanghoon"
+
+    /// Where the RICO files are: the override, else ``defaultFolder`` under the working
+    /// directory, under any folder above the executable (`.build/…/release/hitindex-bench` lives
+    /// inside the package), or under the package this file was compiled from.
     static func locate(override: String?) -> String? {
         let fm = FileManager.default
         func ok(_ dir: String) -> Bool {
@@ -96,18 +100,18 @@ struct RicoLibrary {
                 && ((try? fm.contentsOfDirectory(atPath: dir))?.contains { $0.hasSuffix(".json") } ?? false)
         }
         if let override { return ok(override) ? override : nil }
-        let tail = "shared/realdata/rico-kim-sanghoon"
-        var candidates: [String] = []
-        let cwd = fm.currentDirectoryPath
-        candidates.append("\(cwd)/../\(tail)")
-        candidates.append("\(cwd)/\(tail)")
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        candidates.append("\(packageRoot)/../\(tail)")
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        let exeRoot = exe.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-        candidates.append("\(exeRoot)/../\(tail)")
-        for c in candidates where ok(c) { return URL(fileURLWithPath: c).standardizedFileURL.path }
+        var roots = [fm.currentDirectoryPath]
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
+            roots.append(folder.path)
+            folder.deleteLastPathComponent()
+        }
+        roots.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().path)
+        for root in roots where ok("\(root)/\(defaultFolder)") {
+            return URL(fileURLWithPath: "\(root)/\(defaultFolder)").standardizedFileURL.path
+        }
         return nil
     }
 

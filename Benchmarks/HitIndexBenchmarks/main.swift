@@ -1,6 +1,6 @@
 import Foundation
 
-// hitindex-bench: the benchmark harness of shared/spec/bench.md. See perf/README.md.
+// hitindex-bench: the benchmark harness; its output contract is perf/README.md.
 
 /// Standard output, unbuffered, so that the table appears as configurations finish.
 func out(_ s: String = "") {
@@ -44,8 +44,8 @@ var rico: RicoLibrary?
 if options.shapes.contains("rico") {
     guard let dir = RicoLibrary.locate(override: options.ricoDir) else {
         fail(
-            "the rico shape needs the RICO screens (*.json) in ../shared/realdata/rico-kim-sanghoon "
-                + "(relative to the working directory or the package root), or --rico-dir DIR"
+            "the rico shape needs the RICO screens (*.json) in \(RicoLibrary.defaultFolder) "
+                + "(under the working directory or the package root), or --rico-dir DIR"
                 + (options.ricoDir.map { "; '\($0)' has none" } ?? ""), status: 2)
     }
     do {

@@ -1,0 +1,111 @@
+import Synchronization
+
+/// The memory a store shares with its snapshots: the blocks the writer replaced while some
+/// snapshot may still read them, freed once no live snapshot can.
+///
+/// A block created by version `c` and replaced while version `w` was being written is visible to
+/// the snapshots of versions `c ..< w` and to no other. The arena frees it when no snapshot of
+/// such a version is alive. Snapshots announce that they are gone through their
+/// ``SnapshotLease`` (one atomic store, from whatever thread drops the last reference); the writer
+/// looks at the leases when it commits. Every other method is the writer's.
+///
+/// The arena outlives the writer while snapshots hold it: when the writer goes, it hands over the
+/// blocks that were still current (``adopt(_:)``), and the last snapshot to go frees them.
+final class PageArena: @unchecked Sendable {
+    /// A replaced block and the versions that can see it.
+    private struct Retired {
+        var body: UnsafeMutableRawPointer
+        var first: UInt64
+        var last: UInt64
+    }
+
+    // @unchecked Sendable: the stored state below is touched only by the writer (and by deinit,
+    // when nobody else holds the arena); leases are shared, but their flag is atomic.
+    /// Retired blocks that a live snapshot could see at the last full scan.
+    private var pinned: [Retired] = []
+    /// Retired blocks not looked at yet.
+    private var fresh: [Retired] = []
+    private var adopted: [UnsafeMutableRawPointer] = []
+    /// The leases of published snapshots not known to be released, in increasing version order.
+    private var leases: [SnapshotLease] = []
+
+    /// How many blocks wait for snapshots to go (for tests and the benchmark).
+    /// - Complexity: O(1).
+    var retiredCount: Int { pinned.count + fresh.count }
+
+    /// A lease for the snapshot of `version`, which must be greater than every earlier one.
+    /// - Complexity: O(1) amortized.
+    func lease(version: UInt64) -> SnapshotLease {
+        precondition(leases.last.map { $0.version < version } ?? true, "snapshot versions increase")
+        let lease = SnapshotLease(version: version)
+        leases.append(lease)
+        return lease
+    }
+
+    /// Hands over a block replaced while `replacedBy` was being written.
+    /// - Complexity: O(1) amortized.
+    func retire(_ body: UnsafeMutableRawPointer, replacedBy version: UInt64) {
+        let first = PageBlock.version(body)
+        precondition(first < version, "a block is replaced by a later version than made it")
+        fresh.append(Retired(body: body, first: first, last: version - 1))
+    }
+
+    /// Takes ownership of a block that was current when the writer went away.
+    /// - Complexity: O(1) amortized.
+    func adopt(_ body: UnsafeMutableRawPointer) {
+        adopted.append(body)
+    }
+
+    /// Frees every retired block that no live snapshot can see.
+    ///
+    /// Blocks found visible stay pinned and are looked at again only after some snapshot has
+    /// gone, so holding an old snapshot across many commits does not make each commit slower.
+    /// - Complexity: O(f log s) for f blocks retired since the last call and s live snapshots;
+    ///   plus O(p log s) for the p pinned blocks when a snapshot went.
+    func reclaim() {
+        let before = leases.count
+        leases.removeAll { $0.released.load(ordering: .acquiring) }
+        // Leases are in increasing version order, so the live versions are sorted.
+        let live = leases.map(\.version)
+        func survives(_ block: Retired) -> Bool {
+            // The first live version at or after `first`, if any, must be past `last`.
+            var lo = 0
+            var hi = live.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if live[mid] < block.first { lo = mid + 1 } else { hi = mid }
+            }
+            let visible = lo < live.count && live[lo] <= block.last
+            if !visible { PageBlock.free(block.body) }
+            return visible
+        }
+        if leases.count < before { pinned = pinned.filter(survives) }
+        pinned += fresh.filter(survives)
+        fresh.removeAll(keepingCapacity: true)
+    }
+
+    /// The versions of the published snapshots still alive, oldest first.
+    /// - Complexity: O(s) for s leases.
+    var liveVersions: [UInt64] {
+        leases.filter { !$0.released.load(ordering: .acquiring) }.map(\.version)
+    }
+
+    deinit {
+        for block in pinned + fresh { PageBlock.free(block.body) }
+        for body in adopted { PageBlock.free(body) }
+    }
+}
+
+/// A published snapshot's claim on the blocks of its version: released when the snapshot goes.
+final class SnapshotLease: Sendable {
+    /// The snapshot's version.
+    let version: UInt64
+    /// Set once, when the snapshot is deinitialized.
+    let released = Atomic<Bool>(false)
+
+    init(version: UInt64) { self.version = version }
+
+    /// Marks the snapshot gone: its blocks may be freed at the writer's next commit.
+    /// - Complexity: O(1).
+    func release() { released.store(true, ordering: .releasing) }
+}

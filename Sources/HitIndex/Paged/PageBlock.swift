@@ -1,0 +1,53 @@
+/// The raw memory blocks paged columns are made of (pages of records, directories of pages, and
+/// each column's top block of directories), with the header every block carries.
+///
+/// A block is reached by the address of its body; its 64-byte header sits just before it, so
+/// readers index a body without skipping anything, and the body stays 64-byte aligned. The header
+/// holds the version of the store that created the block (a block is writable only while that
+/// version is being written) and the body's size (for copying).
+enum PageBlock {
+    /// Bytes of header before each body.
+    static let headerSize = 64
+
+    /// A new zero-filled block with a `bodyBytes`-byte body, created by `version`.
+    /// - Complexity: O(bodyBytes).
+    static func allocate(bodyBytes: Int, version: UInt64) -> UnsafeMutableRawPointer {
+        let base = UnsafeMutableRawPointer.allocate(byteCount: headerSize + bodyBytes, alignment: 64)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: headerSize + bodyBytes)
+        base.storeBytes(of: version, toByteOffset: 0, as: UInt64.self)
+        base.storeBytes(of: bodyBytes, toByteOffset: 8, as: Int.self)
+        return base + headerSize
+    }
+
+    /// A copy of `body`'s block, created by `version`.
+    /// - Complexity: O(body size).
+    static func copy(_ body: UnsafeRawPointer, version: UInt64) -> UnsafeMutableRawPointer {
+        let bytes = byteCount(body)
+        let base = UnsafeMutableRawPointer.allocate(byteCount: headerSize + bytes, alignment: 64)
+        base.storeBytes(of: version, toByteOffset: 0, as: UInt64.self)
+        base.storeBytes(of: bytes, toByteOffset: 8, as: Int.self)
+        // Safe: both bodies are `bytes` long and do not overlap (the copy is a new allocation).
+        (base + headerSize).copyMemory(from: body, byteCount: bytes)
+        return base + headerSize
+    }
+
+    /// Frees a block made by ``allocate(bodyBytes:version:)`` or ``copy(_:version:)``.
+    /// - Complexity: O(1).
+    static func free(_ body: UnsafeMutableRawPointer) {
+        (body - headerSize).deallocate()
+    }
+
+    /// The version that created the block.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func version(_ body: UnsafeRawPointer) -> UInt64 {
+        body.load(fromByteOffset: -headerSize, as: UInt64.self)
+    }
+
+    /// The size of the block's body in bytes.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func byteCount(_ body: UnsafeRawPointer) -> Int {
+        body.load(fromByteOffset: 8 - headerSize, as: Int.self)
+    }
+}

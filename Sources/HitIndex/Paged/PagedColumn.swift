@@ -1,0 +1,179 @@
+/// A column of records that snapshots share: records in pages, pages in directories, directories
+/// in one top block. A snapshot keeps a top block; the writer copies a page (and the directory
+/// and top above it) before its first write to it in a version, so every snapshot keeps seeing
+/// the records as they were when it was published, and an edit copies a few small blocks, never
+/// the column.
+///
+/// Record `i` is in page `i >> pageShift`, directory `i >> (pageShift + dirShift)`. Pages hold
+/// about 4 KiB of records; directories 128 page addresses. At a million 128-byte records that is
+/// 256 directories under a 2 KiB top block: a first write in a version copies 4 KiB + 1 KiB +
+/// 2 KiB, and a read follows two addresses that mostly sit in cache.
+///
+/// A record is readable once written; pages start zero-filled.
+struct PagedColumn<Element: BitwiseCopyable> {
+    /// The top block's body: `topCapacity` directory addresses (nil where none yet).
+    private(set) var top: UnsafeMutableRawPointer
+    private(set) var topCapacity: Int
+    /// Whether snapshots read this column (its replaced blocks wait for them) or only the writer
+    /// does (they are freed at commit).
+    let shared: Bool
+    // Safe: the pager is owned by the store that owns this column and outlives it.
+    private unowned(unsafe) let pager: Pager
+
+    /// Records per page, as a shift: about 4 KiB a page.
+    @inline(__always)
+    static var pageShift: Int {
+        let stride = MemoryLayout<Element>.stride
+        return stride >= 16384 ? 0 : 14 - (Int.bitWidth - (stride - 1).leadingZeroBitCount)
+    }
+    /// Pages per directory, as a shift.
+    static var dirShift: Int { 7 }
+
+    /// An empty column.
+    /// - Complexity: O(1).
+    init(pager: Pager, shared: Bool) {
+        self.pager = pager
+        self.shared = shared
+        topCapacity = 1
+        top = pager.allocate(bodyBytes: 8)
+    }
+
+    /// The column as a snapshot reads it now.
+    /// - Complexity: O(1).
+    var reader: ColumnReader<Element> { ColumnReader(top: UnsafeRawPointer(top)) }
+
+    /// Record `i`, which must have been written.
+    /// - Complexity: O(1).
+    @inline(__always)
+    subscript(i: Int) -> Element {
+        reader[i]
+    }
+
+    /// Whether record `i`'s page exists (records past the last page never written do not).
+    /// - Complexity: O(1).
+    func hasPage(for i: Int) -> Bool {
+        let d = i >> (Self.pageShift + Self.dirShift)
+        guard d < topCapacity, let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else {
+            return false
+        }
+        let p = ((i >> Self.pageShift) & (1 << Self.dirShift - 1)) * 8
+        return dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) != nil
+    }
+
+    /// Writes record `i`, copying its page (and the blocks above it) first when an older version
+    /// made them.
+    /// - Complexity: O(1); O(4 KiB) for a first write to a page in a version.
+    @inline(__always)
+    mutating func set(_ i: Int, _ value: Element) {
+        writablePage(for: i).storeBytes(
+            of: value, toByteOffset: (i & (1 << Self.pageShift - 1)) * MemoryLayout<Element>.stride, as: Element.self)
+    }
+
+    /// Changes record `i` in place, as ``set(_:_:)`` writes it.
+    /// - Complexity: as ``set(_:_:)``.
+    @inline(__always) @discardableResult
+    mutating func update<R>(_ i: Int, _ body: (inout Element) -> R) -> R {
+        let page = writablePage(for: i)
+        // Safe: the page holds 2^pageShift records of Element, bound at allocation; the offset
+        // is within it.
+        let record = (page + (i & (1 << Self.pageShift - 1)) * MemoryLayout<Element>.stride)
+            .assumingMemoryBound(to: Element.self)
+        return body(&record.pointee)
+    }
+
+    /// The page of record `i`, made writable: the top block, the directory and the page are each
+    /// copied if an older version made them, and created if missing.
+    private mutating func writablePage(for i: Int) -> UnsafeMutableRawPointer {
+        let d = i >> (Self.pageShift + Self.dirShift)
+        if d >= topCapacity {
+            var capacity = topCapacity
+            while capacity <= d { capacity *= 2 }
+            let grown = pager.allocate(bodyBytes: capacity * 8)
+            // Safe: the old top body holds topCapacity addresses; the new one has room for more.
+            grown.copyMemory(from: top, byteCount: topCapacity * 8)
+            pager.replace(top, shared: shared)
+            top = grown
+            topCapacity = capacity
+        } else if !pager.isWritable(top) {
+            top = pager.copy(replacing: top, shared: shared)
+        }
+        var dir: UnsafeMutableRawPointer
+        if let existing = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) {
+            dir = existing
+            if !pager.isWritable(dir) {
+                dir = pager.copy(replacing: dir, shared: shared)
+                top.storeBytes(of: dir, toByteOffset: d * 8, as: UnsafeMutableRawPointer?.self)
+            }
+        } else {
+            dir = pager.allocate(bodyBytes: (1 << Self.dirShift) * 8)
+            top.storeBytes(of: dir, toByteOffset: d * 8, as: UnsafeMutableRawPointer?.self)
+        }
+        let p = ((i >> Self.pageShift) & (1 << Self.dirShift - 1)) * 8
+        if let existing = dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) {
+            if pager.isWritable(existing) { return existing }
+            let page = pager.copy(replacing: existing, shared: shared)
+            page.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
+            dir.storeBytes(of: page, toByteOffset: p, as: UnsafeMutableRawPointer?.self)
+            return page
+        }
+        let page = pager.allocate(bodyBytes: (1 << Self.pageShift) * MemoryLayout<Element>.stride)
+        page.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
+        dir.storeBytes(of: page, toByteOffset: p, as: UnsafeMutableRawPointer?.self)
+        return page
+    }
+
+    /// Calls `body` with every block of the column as it is now: the top block, each directory,
+    /// each page.
+    /// - Complexity: O(blocks).
+    func forEachBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
+        body(top)
+        for d in 0..<topCapacity {
+            guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else { continue }
+            body(dir)
+            for p in 0..<(1 << Self.dirShift) {
+                if let page = dir.load(fromByteOffset: p * 8, as: UnsafeMutableRawPointer?.self) { body(page) }
+            }
+        }
+    }
+}
+
+/// A paged column as one snapshot sees it: immutable, readable from any thread.
+struct ColumnReader<Element: BitwiseCopyable>: @unchecked Sendable {
+    // @unchecked Sendable: the blocks under `top` belong to a published version and are never
+    // written again; the arena frees them only after every snapshot that holds them is gone.
+    let top: UnsafeRawPointer
+
+    /// The address of record `i`, which must have been written.
+    /// - Complexity: O(1): two address loads.
+    @inline(__always)
+    func pointer(_ i: Int) -> UnsafePointer<Element> {
+        let pageShift = PagedColumn<Element>.pageShift
+        let dirShift = PagedColumn<Element>.dirShift
+        // Safe: the caller passes an index the column has written, so its directory and page
+        // exist and hold the addresses loaded here.
+        let dir = top.load(fromByteOffset: (i >> (pageShift + dirShift)) * 8, as: UnsafeRawPointer.self)
+        let page = dir.load(fromByteOffset: ((i >> pageShift) & (1 << dirShift - 1)) * 8, as: UnsafeRawPointer.self)
+        return page.assumingMemoryBound(to: Element.self) + (i & (1 << pageShift - 1))
+    }
+
+    /// Record `i`, which must have been written.
+    /// - Complexity: O(1).
+    @inline(__always)
+    subscript(i: Int) -> Element { pointer(i).pointee }
+
+    /// The bytes of every block under the top block, headers included.
+    /// - Complexity: O(blocks).
+    var residentBytes: Int {
+        var total = PageBlock.headerSize + PageBlock.byteCount(top)
+        for d in 0..<(PageBlock.byteCount(top) / 8) {
+            guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeRawPointer?.self) else { continue }
+            total += PageBlock.headerSize + PageBlock.byteCount(dir)
+            for p in 0..<(PageBlock.byteCount(dir) / 8) {
+                if let page = dir.load(fromByteOffset: p * 8, as: UnsafeRawPointer?.self) {
+                    total += PageBlock.headerSize + PageBlock.byteCount(page)
+                }
+            }
+        }
+        return total
+    }
+}

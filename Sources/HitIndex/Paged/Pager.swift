@@ -1,0 +1,94 @@
+/// The writer's side of a store's memory: the version being written, the blocks it created, and
+/// the older blocks it replaced.
+///
+/// Versions make copy-on-write cheap to decide: a block created by the version being written is
+/// reachable from no published snapshot and is written in place; any older block is copied
+/// first, and the copy replaces it. At ``commit()`` the replaced blocks that snapshots may read go
+/// to the ``PageArena``; the others are freed. ``rollback()`` frees everything the version
+/// created, so that restoring the columns' top blocks restores the last committed state exactly.
+final class Pager {
+    /// The memory shared with snapshots.
+    let arena = PageArena()
+    /// The version being written; every published snapshot has a smaller one.
+    private(set) var version: UInt64 = 1
+    /// Blocks this version created (freed by a rollback).
+    private var created: [UnsafeMutableRawPointer] = []
+    /// Older blocks this version replaced, and whether snapshots can read them.
+    private var replaced: [(body: UnsafeMutableRawPointer, shared: Bool)] = []
+    /// Blocks this version both created and replaced (freed by a commit; a rollback frees them as
+    /// part of ``created``).
+    private var discarded: [UnsafeMutableRawPointer] = []
+
+    /// A zero-filled block, writable until the next commit.
+    /// - Complexity: O(bodyBytes).
+    func allocate(bodyBytes: Int) -> UnsafeMutableRawPointer {
+        let body = PageBlock.allocate(bodyBytes: bodyBytes, version: version)
+        created.append(body)
+        return body
+    }
+
+    /// A writable copy of an older block, which it replaces.
+    /// - Complexity: O(size of the block).
+    func copy(replacing body: UnsafeMutableRawPointer, shared: Bool) -> UnsafeMutableRawPointer {
+        let copy = PageBlock.copy(body, version: version)
+        created.append(copy)
+        replace(body, shared: shared)
+        return copy
+    }
+
+    /// Records that `body` is no longer current.
+    /// - Complexity: O(1) amortized.
+    func replace(_ body: UnsafeMutableRawPointer, shared: Bool) {
+        if isWritable(body) {
+            discarded.append(body)
+        } else {
+            replaced.append((body, shared))
+        }
+    }
+
+    /// Whether the version being written created `body` (and so may write it in place).
+    /// - Complexity: O(1).
+    @inline(__always)
+    func isWritable(_ body: UnsafeRawPointer) -> Bool { PageBlock.version(body) == version }
+
+    /// Ends the version: replaced blocks go to the arena (shared) or are freed (private), and
+    /// the next version begins. Returns the version committed.
+    /// - Complexity: O(blocks created or replaced by the version).
+    func commit() -> UInt64 {
+        for (body, shared) in replaced {
+            if shared { arena.retire(body, replacedBy: version) } else { PageBlock.free(body) }
+        }
+        for body in discarded { PageBlock.free(body) }
+        replaced.removeAll(keepingCapacity: true)
+        discarded.removeAll(keepingCapacity: true)
+        created.removeAll(keepingCapacity: true)
+        version += 1
+        return version - 1
+    }
+
+    /// Forgets the version: frees every block it created. The caller restores the top blocks it
+    /// had at the last commit.
+    /// - Complexity: O(blocks created by the version).
+    func rollback() {
+        for body in created { PageBlock.free(body) }
+        created.removeAll(keepingCapacity: true)
+        replaced.removeAll(keepingCapacity: true)
+        discarded.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the writer's life: what the version being written created is freed (no snapshot can
+    /// see it); the older blocks it replaced go to the arena when snapshots may read them, else
+    /// are freed. The caller hands the current blocks older than the version to the arena.
+    /// - Complexity: O(blocks created or replaced by the version).
+    func abandon() {
+        for (body, shared) in replaced {
+            if shared { arena.adopt(body) } else { PageBlock.free(body) }
+        }
+        replaced.removeAll()
+        rollback()
+    }
+
+    /// Blocks created by the version being written (for tests).
+    /// - Complexity: O(1).
+    var createdCount: Int { created.count }
+}

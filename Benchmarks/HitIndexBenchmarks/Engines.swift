@@ -32,11 +32,11 @@ struct MemoryAccount {
     mutating func add(_ name: String, bytes: Int) { items.append((name, bytes)) }
 }
 
-/// The bytes of a FlatScene's columns (count × stride), with or without its child BVHs.
+/// The bytes of a FlatScene's columns (count × stride).
 ///
 /// The id table (`idOffsets`, `idBytes`) is internal to HitIndex, so it is counted from the
 /// scene's ids: 4 bytes per offset plus the ids' UTF-8 bytes.
-func flatSceneMemory(_ flat: FlatScene, idBytes: Int, includeChildBVH: Bool) -> MemoryAccount {
+func flatSceneMemory(_ flat: FlatScene, idBytes: Int) -> MemoryAccount {
     var m = MemoryAccount()
     m.add("geometry", flat.geometry.count, NodeGeometry.self)
     m.add("links", flat.links.count, NodeLinks.self)
@@ -45,11 +45,6 @@ func flatSceneMemory(_ flat: FlatScene, idBytes: Int, includeChildBVH: Bool) -> 
     m.add("roots", flat.roots.count, ViewIndex.self)
     m.add("idOffsets", flat.count + 1, UInt32.self)
     m.add("idBytes", bytes: idBytes)
-    if includeChildBVH {
-        m.add("subviewReach", flat.subviewReach.count, FBox.self)
-        m.add("bvh.blocks", flat.childIndexes.blocks.count, ChildBVH.Block.self)
-        m.add("bvh.leaves", flat.childIndexes.leaves.count, ChildBVH.LeafBlock.self)
-    }
     return m
 }
 
@@ -69,7 +64,9 @@ final class IndexEngine: BenchEngine {
 
     init(_ scene: Scene, idBytes: Int) throws {
         index = try HitTestIndex(scene)
-        memory = flatSceneMemory(index.scene, idBytes: idBytes, includeChildBVH: true)
+        var m = MemoryAccount()
+        for (column, bytes) in index.snapshot.memoryUsage { m.add(column, bytes: bytes) }
+        memory = m
     }
 
     func makeContext() {}

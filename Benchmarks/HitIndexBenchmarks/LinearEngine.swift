@@ -143,7 +143,7 @@ final class LinearEngine: BenchEngine {
         maxX = x1
         maxY = y1
         candidates = m
-        var mem = flatSceneMemory(flat, idBytes: idBytes, includeChildBVH: false)
+        var mem = flatSceneMemory(flat, idBytes: idBytes)
         mem.add("parent", n, UInt32.self)
         mem.add("candidate boxes", padded * 4, Float.self)
         mem.add("candidate keys", padded, UInt32.self)

@@ -145,7 +145,7 @@ func runConfiguration(
         switch name {
         case "index":
             let (e, ms, heap) = try! timedBuild(maxSeconds: buildSeconds) { try IndexEngine(scene, idBytes: idBytes) }
-            return bind(e, name: name, buildMs: ms, heapBytes: heap, idOf: { e.index.scene.id(of: ViewIndex($0)) })
+            return bind(e, name: name, buildMs: ms, heapBytes: heap, idOf: { e.index.id(of: ViewIndex($0)) })
         case "tree":
             let (e, ms, heap) = try! timedBuild(maxSeconds: buildSeconds) { try TreeEngine(scene, idBytes: idBytes) }
             return bind(e, name: name, buildMs: ms, heapBytes: heap, idOf: { e.flat.id(of: ViewIndex($0)) })

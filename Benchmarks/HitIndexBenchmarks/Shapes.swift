@@ -101,7 +101,8 @@ struct RicoLibrary {
         }
         if let override { return ok(override) ? override : nil }
         var roots = [fm.currentDirectoryPath]
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         while folder.path != "/" && !folder.path.isEmpty {
             roots.append(folder.path)
             folder.deleteLastPathComponent()

@@ -42,7 +42,7 @@ final class TreeEngine: BenchEngine {
         self.flat = flat
         // FlatScene's maxDepth is the true depth (an upper bound past UInt16.max levels).
         maxFrames = flat.maxDepth + 2
-        memory = flatSceneMemory(flat, idBytes: idBytes, includeChildBVH: false)
+        memory = flatSceneMemory(flat, idBytes: idBytes)
     }
 
     func makeContext() -> Context { Context(capacity: maxFrames) }

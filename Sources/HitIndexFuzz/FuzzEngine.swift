@@ -21,7 +21,7 @@ public struct FuzzEngine: Sendable {
     /// checker, and otherwise a description of the problem (which no reference answer can equal).
     public static let index = FuzzEngine(name: "index") { scene, points in
         let index = try HitTestIndex(scene)
-        if let violation = index.scene.invariantViolations().first {
+        if let violation = index.invariantViolations().first {
             return points.map { _ in "<index invariant broken: \(violation)>" }
         }
         let batch = index.hitTest(points, threads: 2)

@@ -104,7 +104,7 @@ import Testing
                 reference[k] == oracle,
                 "\(label): at (\(p.x), \(p.y)) reference \(reference[k] ?? "nil"), chain walk \(oracle ?? "nil")")
         }
-        #expect(index.scene.invariantViolations().isEmpty)
+        #expect(index.invariantViolations().isEmpty)
         return got
     }
 
@@ -144,7 +144,7 @@ import Testing
         #expect(index.hitTestID(mid) == chain[lastNonEmpty].id)
         #expect(points.count > 60)
         // Depth below the window saturates in the 16-bit column.
-        let links = index.scene.links
+        let links = try FlatScene(scene).links
         #expect(links[65_535].depth == 65_535 && links.last?.depth == UInt16.max)
         #expect(got.contains(nil) && got.contains { $0 != nil && $0 != "W" })
     }
@@ -250,8 +250,8 @@ import Testing
         #expect(canvas.subviews.count == Self.depth)
         let index = try HitTestIndex(scene)
         let built = clock.now
-        #expect(index.scene.links[1].flags.contains(.indexed))
-        #expect(index.scene.invariantViolations().isEmpty)
+        #expect(index.isIndexed(ViewIndex(1)))
+        #expect(index.invariantViolations().isEmpty)
         var rng = SeededGenerator(seed: 33)
         let points = IndexDifferentialTests.probePoints(scene, rng: &rng, uniform: 100, edgeViews: 20)
         let expected = ReferenceHitTester().hitTest(scene, at: points).map { $0?.id }

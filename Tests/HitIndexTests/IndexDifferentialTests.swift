@@ -45,7 +45,7 @@ import Testing
 
     static func compare(_ scene: Scene, label: String, seed: UInt64, uniform: Int = 500) throws {
         let index = try HitIndex.HitTestIndex(scene)
-        for violation in index.scene.invariantViolations() {
+        for violation in index.invariantViolations() {
             Issue.record("\(label) seed \(seed): \(violation)")
         }
         var rng = SeededGenerator(seed: seed &+ 99)

@@ -344,7 +344,7 @@ enum IndexAgreement {
 
     /// Wide containers, so that the index searches subviews through a ChildBVH: a container
     /// with 10…16 subviews (some with a subview of their own), every view's attributes drawn from
-    /// the same space. Most containers keep at least `indexedChildThreshold` reachable subviews.
+    /// the same space. Every container has at least `indexedChildThreshold` subviews.
     @Test func wideContainersSampled() throws {
         var indexed = 0
         var failures = 0
@@ -372,7 +372,7 @@ enum IndexAgreement {
             let variant = WindowVariant.allCases[rng.int(below: WindowVariant.allCases.count)]
             let scene = Self.makeScene(window: variant, parents: parents, specs: specs)
             let index = try HitTestIndex(scene)
-            if index.scene.links[1].flags.contains(.indexed) { indexed += 1 }
+            if index.isIndexed(ViewIndex(1)) { indexed += 1 }
             let points = Self.sparsePoints(for: scene)
             let tester = ReferenceHitTester()
             let expected = points.map { tester.hitTest(scene, at: $0)?.id }
@@ -408,7 +408,7 @@ enum IndexAgreement {
         }
         let scene = Scene(windows: [w])
         let index = try HitTestIndex(scene)
-        #expect(index.scene.links[1].flags.contains(.indexed))
+        #expect(index.isIndexed(ViewIndex(1)))
         var points: [Point] = []
         scene.forEachView { v, _ in
             let e = v.hitRegion.extents
@@ -471,7 +471,7 @@ enum IndexAgreement {
             v.addSubview(child)
         }
         let scene = Scene(windows: [w])
-        #expect(try HitTestIndex(scene).scene.links[1].flags.contains(.indexed))
+        #expect(try HitTestIndex(scene).isIndexed(ViewIndex(1)))
         var points: [Point] = []
         for x in [-big, -1e300, -1e10, -1, 0, 0.25, 0.5, 1, 2.5, 4.75, 8.5, 9.999, 10, 1e10, 1e300, big] {
             for y in [-big, -1e300, -3, 0, 0.25, 1.5, 3.25, 5.5, 8.75, 10, 1e300, big] {
@@ -481,11 +481,11 @@ enum IndexAgreement {
         #expect(try IndexAgreement.compare(scene, points: points, label: "overflowing hit rects") == 0)
         // The same views outside any wide container (the plain, unindexed path).
         let flatScene = Scene(windows: [Window(id: "W2", frame: Rect(x: 0, y: 0, width: 10, height: 10))])
-        for v in Array(c.subviews.prefix(FlatScene.indexedChildThreshold - 1)) {
+        for v in Array(c.subviews.prefix(HitTestIndex.indexedChildThreshold - 1)) {
             v.removeFromSuperview()
             flatScene.windows[0].addSubview(v)
         }
-        #expect(try !HitTestIndex(flatScene).scene.links[0].flags.contains(.indexed))
+        #expect(try !HitTestIndex(flatScene).isIndexed(ViewIndex(0)))
         #expect(try IndexAgreement.compare(flatScene, points: points, label: "overflowing hit rects, unindexed") == 0)
     }
 

@@ -178,7 +178,7 @@ private enum RICOConverter {
         for (k, s) in screens.enumerated() {
             let scene = RICOConverter.scene(s.root, name: s.name, clickableOnly: clickableOnly)
             let index = try HitTestIndex(scene)
-            let problems = index.scene.invariantViolations()
+            let problems = index.invariantViolations()
             #expect(problems.isEmpty, "\(s.name): \(problems.prefix(3))")
             var rng = SeededGenerator(seed: UInt64(k) &+ 2_000)
             let points = Self.points(scene, rng: &rng, uniform: 150)
@@ -219,8 +219,8 @@ private enum RICOConverter {
         let screens = try Self.loadOrFail()
         let scene = RICOConverter.sideBySide(screens, clickableOnly: false)
         let index = try HitTestIndex(scene)
-        #expect(index.scene.links[0].flags.contains(.indexed), "the window's 102 slots are searched through a ChildBVH")
-        #expect(index.scene.invariantViolations().isEmpty)
+        #expect(index.isIndexed(ViewIndex(0)), "the window's 102 slots are searched through a ChildBVH")
+        #expect(index.invariantViolations().isEmpty)
         var rng = SeededGenerator(seed: 4_242)
         var points = Self.points(scene, rng: &rng, uniform: 3_000)
         // A seeded sample keeps the reference's cost down; edges stay well represented.

@@ -8,7 +8,7 @@
 
 /// A 2-D affine transform in `CGAffineTransform`'s convention:
 /// `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`.
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+public struct AffineTransform: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     public var a: Double
     public var b: Double
     public var c: Double

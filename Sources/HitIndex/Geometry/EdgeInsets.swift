@@ -1,5 +1,5 @@
 /// Insets in `UIEdgeInsets` order (top, left, bottom, right); negative values enlarge.
-public struct EdgeInsets: Hashable, Sendable {
+public struct EdgeInsets: Hashable, Sendable, BitwiseCopyable {
     public var top: Double
     public var left: Double
     public var bottom: Double

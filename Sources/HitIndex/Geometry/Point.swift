@@ -1,7 +1,7 @@
 /// A location in some view's bounds space (or in screen space for windows), in points.
 ///
 /// Coordinates are `Double`, as `CGFloat` is on 64-bit Apple platforms.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 

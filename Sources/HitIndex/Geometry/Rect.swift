@@ -3,7 +3,7 @@
 /// Every geometric question standardizes first (`minX = x + min(w, 0)`, `maxX = x + max(w, 0)`),
 /// through ``Extents``, so a rect and its mirror image `(x + w, y + h, -w, -h)` contain the same
 /// points.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
 
@@ -51,7 +51,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 ///
 /// This is the form both engines store and test against, so that the containment arithmetic is
 /// done once, identically, for every engine.
-public struct Extents: Hashable, Sendable {
+public struct Extents: Hashable, Sendable, BitwiseCopyable {
     public var minX: Double
     public var minY: Double
     public var maxX: Double

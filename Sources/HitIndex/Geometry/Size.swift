@@ -1,5 +1,5 @@
 /// A width and a height, in points. Either may be negative or zero; rects standardize before use.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     public var width: Double
     public var height: Double
 

@@ -86,7 +86,7 @@ struct DBox {
 ///
 /// A query point is rounded to `Float` to the nearest; rounding is monotonic, so a point inside
 /// the `Double` box lands inside the outward-rounded `Float` box: the test stays conservative.
-public struct FBox: Sendable {
+public struct FBox: Sendable, BitwiseCopyable {
     public var minX: Float
     public var minY: Float
     public var maxX: Float

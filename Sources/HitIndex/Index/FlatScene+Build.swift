@@ -1,14 +1,8 @@
 extension FlatScene {
-    /// The fewest reachable subviews for which a container gets a ``ChildBVH``; below it,
-    /// trying the subviews one by one is as fast.
-    public static let indexedChildThreshold = 8
-
-    /// Flattens a scene: validates it, lays its views out in paint order, precomputes every
-    /// conversion's inverse, and indexes wide containers.
+    /// Flattens a scene: validates it, lays its views out in paint order, and precomputes every
+    /// conversion's inverse and every view's reach.
     /// - Complexity: O(n) for n views.
     public init(_ scene: Scene) throws(SceneError) {
-        precondition(ChildBVH.Block.Layout.matchesMemoryLayout, "ChildBVH.Block's lane offsets changed")
-        precondition(ChildBVH.LeafBlock.Layout.matchesMemoryLayout, "ChildBVH.LeafBlock's lane offsets changed")
         // Validation is folded into the flattening passes (ids checked from the flat id table,
         // attributes from the one read of each view); any violation found hands over to
         // `validate()`, which names the first one in its own order, so errors are the same
@@ -129,7 +123,6 @@ extension FlatScene {
         // 3. Reach: where in its superview's space a hit from a view's subtree is possible,
         //    children before parents (reverse paint order).
         var childReach = [DBox](repeating: .empty, count: n)
-        var reachInParent = [DBox](repeating: .empty, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
             let flags = links[i].flags
             let g = geometry[i]
@@ -154,7 +147,6 @@ extension FlatScene {
                 inverse: transformed ? extras[Int(links[i].extra)].inverse : .identity,
                 anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
             let lifted = reach.lifted(by: placement, transformed: transformed)
-            reachInParent[i] = lifted
             if parents[i] >= 0 {
                 let p = Int(parents[i])
                 childReach[p] = childReach[p].union(lifted)
@@ -162,89 +154,20 @@ extension FlatScene {
         }
 
         let subviewReach = childReach.map { $0.isEmpty ? FBox.empty : FBox(outward: $0) }
-        childReach = []
-
-        // 4. Child BVHs for wide containers.
-        var childIndexes = ChildBVH()
-        for i in 0..<n where links[i].lastChild != .none && !links[i].flags.contains(.unreachable) {
-            var keys: [ViewIndex] = []
-            var c = links[i].lastChild
-            while c != .none {
-                if !links[c.position].flags.contains(.unreachable) { keys.append(c) }
-                c = links[c.position].previousSibling
-            }
-            guard keys.count >= FlatScene.indexedChildThreshold else { continue }
-            keys.reverse()
-            var intervals: [DBox] = []
-            var exact: [Bool] = []
-            intervals.reserveCapacity(keys.count)
-            exact.reserveCapacity(keys.count)
-            for k in keys {
-                if let box = Self.exactInterval(k, links: links, geometry: geometry, subviewReach: subviewReach) {
-                    intervals.append(box)
-                    exact.append(true)
-                } else {
-                    // The closed reach box as a half-open interval: x ≤ max ⟺ x < max.nextUp for
-                    // every x below +∞, and no point at an infinite coordinate lands anywhere.
-                    let r = reachInParent[k.position]
-                    intervals.append(DBox(minX: r.minX, minY: r.minY, maxX: r.maxX.nextUp, maxY: r.maxY.nextUp))
-                    exact.append(false)
-                }
-            }
-            let root = childIndexes.add(keys: keys, intervals: intervals, exact: exact)
-            if links[i].extra == 0 {
-                links[i].extra = UInt32(extras.count)
-                extras.append(.empty)
-            }
-            extras[Int(links[i].extra)].bvh = Int32(root.rawValue)
-            links[i].flags.insert(.indexed)
-        }
 
         var maxDepth = 0
         for d in depths where Int(d) > maxDepth { maxDepth = Int(d) }
-        // Indexed containers on a path: counted top-down, parents before children.
-        var indexedAbove = [UInt32](repeating: 0, count: n)
-        var indexedDepth = 0
-        for i in 0..<n {
-            let own: UInt32 = links[i].flags.contains(.indexed) ? 1 : 0
-            let total = (parents[i] >= 0 ? indexedAbove[Int(parents[i])] : 0) + own
-            indexedAbove[i] = total
-            indexedDepth = Swift.max(indexedDepth, Int(total))
-        }
         // Depths saturate at UInt16.max in the links; the true depth bounds the frame stack.
         if maxDepth == Int(UInt16.max) { maxDepth = n }
         self.maxDepth = maxDepth
-        self.indexedDepth = indexedDepth
         self.subviewReach = subviewReach
         self.geometry = geometry
         self.links = links
         self.extras = extras
         self.predicates = predicates
-        self.childIndexes = childIndexes
         self.roots = roots
         self.idOffsets = idOffsets
         self.idBytes = idBytes
-    }
-
-    /// The exact interval in its superview's space where a touch lands on `view`, when the view
-    /// can be decided from it: eligible, untransformed, rectangular, no predicate, not
-    /// pass-through, no redirect, and no subview that could answer instead (then a touch inside
-    /// its hit rect always lands on it). Nil for any other view.
-    static func exactInterval(
-        _ view: ViewIndex, links: [NodeLinks], geometry: [NodeGeometry], subviewReach: [FBox]
-    ) -> DBox? {
-        let link = links[view.position]
-        let disqualifying: ViewFlags = [
-            .unreachable, .transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect,
-        ]
-        guard link.flags.contains(.eligible) && link.flags.isDisjoint(with: disqualifying) else { return nil }
-        guard link.lastChild == .none || subviewReach[view.position].isEmpty else { return nil }
-        let g = geometry[view.position]
-        guard
-            let x = ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX),
-            let y = ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY)
-        else { return nil }
-        return DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi)
     }
 
     /// A flattening check failed: `validate()` throws the first violation in its order.

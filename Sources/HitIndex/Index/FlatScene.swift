@@ -27,8 +27,8 @@ public struct NodeLinks: Sendable {
     public var depth: UInt16
 }
 
-/// What only some views need: a non-identity inverse, a corner radius, a redirect target, a
-/// predicate or a child BVH.
+/// What only some views need: a non-identity inverse, a corner radius, a redirect target or a
+/// predicate.
 public struct NodeExtra: Sendable {
     /// The inverse transform (`CGAffineTransformInvert` contract); identity when untransformed.
     public var inverse: AffineTransform
@@ -40,15 +40,14 @@ public struct NodeExtra: Sendable {
     public var redirect: ViewIndex
     /// Index into ``FlatScene/predicates``, or -1.
     public var predicate: Int32
-    /// The root of the view's hierarchy in ``FlatScene/childIndexes``, or -1.
-    public var bvh: Int32
 
-    static let empty = NodeExtra(
-        inverse: .identity, transform: .identity, radius: 0, redirect: .none, predicate: -1, bvh: -1)
+    static let empty = NodeExtra(inverse: .identity, transform: .identity, radius: 0, redirect: .none, predicate: -1)
 }
 
 /// A scene flattened into columns in paint order: windows back to front, each window's views in
-/// preorder. Immutable once built; the input of every flattened engine.
+/// preorder. Immutable once built; what the benchmark's flattened baselines (`tree`, `linear`)
+/// search, with the same per-view precomputation the live index makes (conversions, hit rects,
+/// reach), but no hierarchies over wide containers.
 ///
 /// Paint order makes the UIKit answer the largest position among the views a touch may land on,
 /// and a subtree a contiguous range.
@@ -65,15 +64,10 @@ public struct FlatScene: Sendable {
     /// union of their reach), rounded outward; empty when none can. A touch outside it cannot
     /// land below the view, so the search does not descend.
     public let subviewReach: [FBox]
-    /// The hierarchies over wide containers' subviews; each container's root is its
-    /// ``NodeExtra/bvh``.
-    public let childIndexes: ChildBVH
     /// The windows, back to front (the order touches try them is the reverse).
     public let roots: [ViewIndex]
     /// The greatest depth below a window (0 when every window is alone).
     public let maxDepth: Int
-    /// The most indexed containers on one path from a window: bounds the search's node stack.
-    public let indexedDepth: Int
     /// View ids, UTF-8, view `i` at `idBytes[idOffsets[i]..<idOffsets[i + 1]]`.
     let idOffsets: [UInt32]
     let idBytes: [UInt8]

@@ -1,36 +1,63 @@
-/// The flattened hit-testing engine: the same answer as the recursive reference, for every scene
-/// and point, without recursion and without allocating.
+/// The flattened hit-testing engine for a fixed scene: the same answer as the recursive
+/// reference, for every scene and point, without recursion and without allocating.
 ///
-/// A built index is an immutable snapshot: any number of threads may query it at once.
+/// A convenience over the live index: it loads the scene into a store, publishes it once and
+/// keeps that ``IndexSnapshot`` (``snapshot``), so any number of threads may query it at once.
+/// Answers are ``ViewIndex`` paint-order positions, which a fresh load makes equal to slot − 1.
+/// For edits, stable handles and user values, use ``LiveIndex``.
 ///
 /// The search follows the view tree as UIKit does — subviews front to back, each converted with
 /// the canonical conversion and tested with the shared hit-region test, so every decision is the
 /// reference's own — but a wide container's subviews are found through a ``ChildBVH`` in its
 /// bounds space instead of being tried one by one.
 public final class HitTestIndex: Sendable {
-    /// The flattened scene the index answers for.
-    public let scene: FlatScene
+    /// The published state the index answers from.
+    public let snapshot: IndexSnapshot
 
-    /// Flattens and indexes a scene; refuses an invalid one with the validation error.
+    /// Loads and indexes a scene; refuses an invalid one with the validation error.
     /// - Complexity: O(n) for n views.
     public init(_ scene: Scene) throws(SceneError) {
-        self.scene = try FlatScene(scene)
+        let store = LiveStore()
+        try store.load(scene)
+        snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
     }
+
+    /// The fewest subviews for which a container gets a ``ChildBVH`` (below it, trying the
+    /// subviews one by one is as fast); a live index drops it again below 4.
+    public static let indexedChildThreshold = LiveStore.indexedChildThreshold
 
     /// The number of views indexed.
     /// - Complexity: O(1).
-    public var viewCount: Int { scene.count }
+    public var viewCount: Int { snapshot.viewCount }
+
+    /// The paint-order position of a slot of this index (views are loaded in paint order).
+    @inline(__always)
+    static func position(_ slot: UInt32) -> ViewIndex? {
+        slot == LiveSlot.none ? nil : ViewIndex(rawValue: slot - 1)
+    }
+
+    /// The slot of a paint-order position.
+    @inline(__always)
+    static func slot(_ view: ViewIndex) -> UInt32 { view.rawValue + 1 }
 
     /// The id of a view.
     /// - Complexity: O(length of the id).
-    public func id(of view: ViewIndex) -> String { scene.id(of: view) }
+    public func id(of view: ViewIndex) -> String {
+        LiveStore.string(snapshot.store.records[Int(Self.slot(view))].id, in: snapshot.store.idBytes) ?? ""
+    }
 
     /// The view a touch at `screenPoint` lands on, or `nil`.
     /// - Complexity: O(log n) for the common shapes; O(depth) for a deep chain; never recursive;
     ///   no heap allocation unless the scene nests deeper than the fixed traversal stacks.
     public func hitTest(_ screenPoint: Point) -> ViewIndex? {
         var counters = VisitCounters()
-        return hitTest(screenPoint, counting: &counters)
+        return Self.position(snapshot.store.hitTestSlot(screenPoint, counting: &counters))
+    }
+
+    /// ``hitTest(_:)``, adding what it touched to `counters`.
+    /// - Complexity: as ``hitTest(_:)``.
+    public func hitTest(_ screenPoint: Point, counting counters: inout VisitCounters) -> ViewIndex? {
+        Self.position(snapshot.store.hitTestSlot(screenPoint, counting: &counters))
     }
 
     /// The id of the view a touch at `screenPoint` lands on, or `nil`.
@@ -38,15 +65,49 @@ public final class HitTestIndex: Sendable {
     public func hitTestID(_ screenPoint: Point) -> String? {
         hitTest(screenPoint).map(id(of:))
     }
+
+    /// Hit-tests many screen points, spread over `threads` threads; results in input order.
+    /// - Complexity: O(q · cost of one query / threads) for q points.
+    public func hitTest(_ points: [Point], threads: Int = 2) -> [ViewIndex?] {
+        snapshot.hitTest(points, threads: threads).map { $0.flatMap { Self.position($0.handle.slot) } }
+    }
+
+    /// Every view a touch at `screenPoint` could land on, front to back: the views that are
+    /// eligible with all their ancestors, inside their own hit area and every clipping
+    /// ancestor's, and not pass-through, each mapped through its outermost redirecting ancestor
+    /// (what ``hitTest(_:)`` would return were it the front-most). The first is ``hitTest(_:)``'s
+    /// answer. For debugging: visits every reachable view.
+    /// - Complexity: O(n).
+    public func hitTestAll(_ screenPoint: Point) -> [ViewIndex] {
+        snapshot.store.hitTestAllSlots(screenPoint).compactMap(Self.position)
+    }
+
+    /// Explains the answer at `screenPoint`; lists at most `limit` rejected views.
+    /// - Complexity: O(n · depth) in the worst case; for debugging.
+    public func explain(_ screenPoint: Point, limit: Int = 10) -> HitExplanation {
+        snapshot.store.explain(screenPoint, limit: limit).mapViews { Self.position($0)! }
+    }
+
+    /// Checks the index's structure and returns every violation found (empty when sound).
+    /// - Complexity: O(n).
+    public func invariantViolations() -> [InvariantViolation] {
+        snapshot.store.invariantViolations()
+    }
+
+    /// Whether the view has a hierarchy over its subviews (a wide container).
+    /// - Complexity: O(1).
+    public func isIndexed(_ view: ViewIndex) -> Bool {
+        snapshot.store.records[Int(Self.slot(view))].flags.contains(.indexed)
+    }
 }
 
 /// What a query touched, for the benchmark and for tests that pin down pruning.
 public struct VisitCounters: Sendable {
     /// Views whose point was converted and tested.
     public var views = 0
-    /// BVH nodes whose box was tested.
+    /// Hierarchy nodes whose box was tested.
     public var nodes = 0
-    /// BVH items (subviews) whose box was tested.
+    /// Hierarchy items (subviews) whose box was tested.
     public var items = 0
 
     /// Zero counts.

@@ -1,5 +1,6 @@
-/// Per-view bits of a ``FlatScene``: eligibility, declared behaviour and what side tables hold.
-public struct ViewFlags: OptionSet, Hashable, Sendable {
+/// Per-view bits of a ``FlatScene`` or a live index record: eligibility, declared behaviour and
+/// what side tables hold.
+public struct ViewFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
     public let rawValue: UInt16
 
     /// Creates flags from raw bits.
@@ -35,4 +36,6 @@ public struct ViewFlags: OptionSet, Hashable, Sendable {
     public static let interactionDisabled = ViewFlags(rawValue: 1 << 12)
     /// `Double(alpha) < 0.01`.
     public static let transparent = ViewFlags(rawValue: 1 << 13)
+    /// The slot holds a view (live index records; a freed slot's record has no flags).
+    public static let live = ViewFlags(rawValue: 1 << 14)
 }

@@ -60,7 +60,16 @@ extension View {
 
     /// ``validateAttributes()`` on attributes already read from this view.
     func validate(_ v: ViewAttributes) throws(SceneError) {
-        let id = self.id
+        try v.validate(id: id, level: (self as? Window)?.windowLevel)
+    }
+}
+
+extension ViewAttributes {
+    /// Checks the attributes of the view `id` (a window's `level` too), throwing the first
+    /// violation with the id and the field, as a scene file's reader reports it.
+    /// - Complexity: O(1).
+    public func validate(id: String, level: Double? = nil) throws(SceneError) {
+        let v = self
         func fail(_ field: String, _ message: String) -> SceneError {
             SceneError(location: .view(id), field: field, message: message)
         }
@@ -81,9 +90,8 @@ extension View {
         if case .roundedRect(let r) = v.hitShape, !(r.isFinite && r >= 0) {
             throw fail("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
         }
-        if let w = self as? Window, !w.windowLevel.isFinite {
-            throw fail("level", "expected a finite number, got \(w.windowLevel)")
+        if let level, !level.isFinite {
+            throw fail("level", "expected a finite number, got \(level)")
         }
     }
-
 }

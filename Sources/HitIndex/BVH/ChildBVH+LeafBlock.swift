@@ -1,36 +1,41 @@
 extension ChildBVH {
-    /// Up to eight subviews of one container, lane by lane: where in the container's bounds space
-    /// a touch may land on each (`minX ≤ x < maxX`, `minY ≤ y < maxY`, in `Double`) and its key.
+    /// Up to eight subviews of one container, lane by lane, used lanes first: where in the
+    /// container's bounds space a touch may land on each (`minX ≤ x < maxX`, `minY ≤ y < maxY`, in
+    /// `Double`), its key (its sibling label) and its slot.
     ///
     /// An exact lane (key with ``exactBit``) is a subview the search may decide from the interval
     /// alone: eligible, untransformed, rectangular, without predicate, pass-through, redirect or
     /// reachable subviews, so that the touch lands on it exactly when the reference's own
     /// conversion and half-open test accept, which the interval reproduces bit for bit
     /// (``ExactInterval``). Any other lane's interval is its conservative reach box, a filter
-    /// before the ordinary test. An empty lane has key 0 and an interval that holds nothing.
+    /// before the ordinary test; a subview that nothing can reach has an interval that holds
+    /// nothing. An unused lane has key 0 and an interval that holds nothing.
     ///
-    /// 288 bytes: the four interval arrays then the keys, read as two halves of four lanes.
-    public struct LeafBlock: Sendable {
+    /// 320 bytes: the four interval arrays, the keys, then the slots; the search reads the first
+    /// five as two halves of four lanes.
+    public struct LeafBlock: Sendable, BitwiseCopyable {
         public var minX: SIMD8<Double>
         public var minY: SIMD8<Double>
         public var maxX: SIMD8<Double>
         public var maxY: SIMD8<Double>
-        /// The subview's paint-order position, with ``exactBit`` on exact lanes; 0 when empty.
+        /// The subview's sibling label, with ``exactBit`` on exact lanes; 0 when unused.
         public var key: SIMD8<UInt32>
+        /// The subview's slot.
+        public var slot: SIMD8<UInt32>
 
-        /// Marks an exact lane's key. Positions stay below 2^31, so the bit is free.
+        /// Marks an exact lane's key. Labels stay below 2^31, so the bit is free.
         public static let exactBit: UInt32 = 1 << 31
 
         /// A block with every lane empty.
         static let empty = LeafBlock(
             minX: SIMD8(repeating: .infinity), minY: SIMD8(repeating: .infinity),
             maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
-            key: SIMD8(repeating: 0))
+            key: SIMD8(repeating: 0), slot: SIMD8(repeating: .max))
 
-        /// Lane `i`'s subview.
+        /// Lane `i`'s label, without the exact bit.
         /// - Complexity: O(1).
         @inlinable
-        public func view(_ i: Int) -> ViewIndex { ViewIndex(rawValue: key[i] & ~LeafBlock.exactBit) }
+        public func label(_ i: Int) -> UInt32 { key[i] & ~LeafBlock.exactBit }
 
         /// Whether lane `i` is decided by its interval alone.
         /// - Complexity: O(1).
@@ -53,7 +58,7 @@ extension ChildBVH {
             let raw = UnsafeRawPointer(block)
             let vx = SIMD4<Double>(repeating: x)
             let vy = SIMD4<Double>(repeating: y)
-            // Positions are below 2^31, so keys without the exact bit compare correctly as Int32.
+            // Labels are below 2^31, so keys without the exact bit compare correctly as Int32.
             let vb = SIMD4<Int32>(repeating: Int32(bitPattern: best))
             let positionMask = SIMD4<Int32>(repeating: Int32.max)
             let laneBits = SIMD4<Int32>(1, 2, 4, 8)
@@ -89,8 +94,15 @@ extension ChildBVH {
             UnsafeRawPointer(block).load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
         }
 
-        /// Byte offsets of the lane arrays: four of 64 bytes, then the keys. Literals for the hot
-        /// loop; ``FlatScene/init(_:)`` checks them against the real layout.
+        /// Lane `lane`'s slot, read from the block's memory.
+        /// - Complexity: O(1).
+        @inlinable @inline(__always)
+        public static func slot(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> UInt32 {
+            UnsafeRawPointer(block).load(fromByteOffset: Layout.slot + lane * 4, as: UInt32.self)
+        }
+
+        /// Byte offsets of the lane arrays: four of 64 bytes, then the keys and the slots. Literals
+        /// for the hot loop; ``ChildBVH/checkLayouts()`` checks them against the real layout.
         @usableFromInline
         enum Layout {
             @usableFromInline static let minX = 0
@@ -98,6 +110,7 @@ extension ChildBVH {
             @usableFromInline static let maxX = 128
             @usableFromInline static let maxY = 192
             @usableFromInline static let key = 256
+            @usableFromInline static let slot = 288
 
             static var matchesMemoryLayout: Bool {
                 MemoryLayout<LeafBlock>.offset(of: \LeafBlock.minX) == minX
@@ -105,6 +118,7 @@ extension ChildBVH {
                     && MemoryLayout<LeafBlock>.offset(of: \LeafBlock.maxX) == maxX
                     && MemoryLayout<LeafBlock>.offset(of: \LeafBlock.maxY) == maxY
                     && MemoryLayout<LeafBlock>.offset(of: \LeafBlock.key) == key
+                    && MemoryLayout<LeafBlock>.offset(of: \LeafBlock.slot) == slot
             }
         }
     }

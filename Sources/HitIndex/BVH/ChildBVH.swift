@@ -1,33 +1,29 @@
-/// The bounding-volume hierarchies over the subviews of every wide container of a scene, stored
-/// together; each container's hierarchy is a root node within them.
+/// The bounding-volume hierarchy over a wide container's subviews: its node layouts and the
+/// constants the search and the live store share.
 ///
-/// A container's items (its subviews) are sorted along a Hilbert curve of their reach-box
-/// centres and packed ``branching`` to a node, level by level (a packed Hilbert R-tree, as
-/// flatbush builds one). The bottom level is ``leaves``: each holds up to eight subviews'
-/// half-open `Double` intervals and keys, and for the subviews that are plain untransformed
-/// rectangles without reachable subviews, the intervals are exactly where the touch lands on
-/// them (``ExactInterval``), so the search decides those without reading the view. The levels
-/// above are ``blocks`` of eight `Float` boxes. A lane's key is the largest paint-order position
-/// below it, so a search can open the most promising children first and skip every child whose
-/// key cannot beat the hit already found. Boxes live in the container's bounds space.
-public struct ChildBVH: Sendable {
-    /// The inner nodes; within one hierarchy, children come before their parent.
-    public internal(set) var blocks: [Block] = []
-    /// The bottom level: up to eight subviews each.
-    public internal(set) var leaves: [LeafBlock] = []
-
-    /// Set in a ``Block`` lane's `child` (and in a root ``NodeIndex``) when it names a leaf
-    /// block rather than an inner block. Node counts stay below 2^30, so the bit is free.
+/// A container's items (its subviews) are grouped ``branching`` to a node. The bottom level is
+/// ``LeafBlock``s: each holds up to eight subviews' half-open `Double` intervals, keys and slots;
+/// for the subviews that are plain untransformed rectangles without reachable subviews, the
+/// intervals are exactly where the touch lands on them (``ExactInterval``), so the search decides
+/// those without reading the view. The levels above are ``Block``s of eight `Float` boxes. A
+/// lane's key is the largest sibling label below it (labels order the container's subviews back
+/// to front), so a search can open the most promising children first and skip every child whose
+/// key cannot beat the hit already found. Boxes live in the container's bounds space, so
+/// scrolling the container changes none of them. The live store builds, edits and rebuilds the
+/// hierarchies (`LiveStore+BVH.swift`).
+public enum ChildBVH {
+    /// Set in a ``Block`` lane's `child` (and in a hierarchy's root) when it names a leaf block
+    /// rather than an inner block. Node counts stay below 2^30, so the bit is free.
     public static let leafTag: UInt32 = 1 << 30
 
-    /// Up to eight children of an inner node, lane by lane: an empty lane has an empty box and
-    /// key 0 (no key is ever below 1, so it never wins).
-    public struct Block: Sendable {
+    /// Up to eight children of an inner node, lane by lane, used lanes first: an unused lane has
+    /// an empty box and key 0 (no label is below 1, so it never wins).
+    public struct Block: Sendable, BitwiseCopyable {
         public var minX: SIMD8<Float>
         public var minY: SIMD8<Float>
         public var maxX: SIMD8<Float>
         public var maxY: SIMD8<Float>
-        /// The largest paint-order position below the lane.
+        /// The largest sibling label below the lane.
         public var key: SIMD8<UInt32>
         /// The child node: an inner block's position, or a leaf block's with ``ChildBVH/leafTag``.
         public var child: SIMD8<UInt32>
@@ -94,7 +90,7 @@ public struct ChildBVH: Sendable {
 
         /// Byte offsets of the lane arrays within a block: six 32-byte lane arrays in declaration
         /// order. Literals, not `MemoryLayout.offset(of:)`, so the hot loop reads no lazily
-        /// initialized global; ``FlatScene/init(_:)`` checks them against the real layout.
+        /// initialized global; ``ChildBVH/checkLayouts()`` checks them against the real layout.
         @usableFromInline
         enum Layout {
             @usableFromInline static let minX = 0
@@ -117,8 +113,13 @@ public struct ChildBVH: Sendable {
 
     /// Children per block.
     public static let branching = 8
+}
 
-    /// Creates an empty forest.
+extension ChildBVH {
+    /// Traps if the lane offsets the hot loops use as literals differ from the compiled layouts.
     /// - Complexity: O(1).
-    public init() {}
+    static func checkLayouts() {
+        precondition(Block.Layout.matchesMemoryLayout, "ChildBVH.Block's lane offsets changed")
+        precondition(LeafBlock.Layout.matchesMemoryLayout, "ChildBVH.LeafBlock's lane offsets changed")
+    }
 }

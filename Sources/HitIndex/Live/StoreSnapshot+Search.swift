@@ -1,53 +1,55 @@
 /// One level of the iterative search: a view whose point is known and whose subviews are being
 /// tried front to back.
 struct SearchFrame {
-    /// The view, and the touch in its bounds space.
+    /// The view's slot and record, and the touch in its bounds space.
     var view: UInt32
+    var record: UnsafePointer<ViewRecord>
     var x: Double
     var y: Double
-    /// Not indexed: the next subview to try (``ViewIndex/none`` when done). Indexed: where this
+    /// Not indexed: the next subview to try (``LiveSlot/none`` when done). Indexed: where this
     /// frame's entries start on the node stack.
     var cursor: UInt32
-    /// Indexed: the key (paint order) of the best subview that produced a hit, 0 for none.
+    /// Indexed: the label of the best subview that produced a hit, 0 for none.
     var bestKey: UInt32
-    /// The hit found below this view so far, ``ViewIndex/none`` for none.
+    /// Indexed: the label of the subview being tried.
+    var currentKey: UInt32
+    /// The hit found below this view so far, ``LiveSlot/none`` for none.
     var result: UInt32
     /// Whether the touch is inside the view's own hit area.
     var inside: Bool
     var indexed: Bool
 }
 
-/// Node-stack entries with this bit are items (subviews, by paint-order position); without it,
-/// nodes (leaf blocks carry ``ChildBVH/leafTag``). Views number fewer than 2^31, so the bit is
-/// free.
+/// Node-stack entries with this bit are items (subviews, by slot); without it, nodes (leaf blocks
+/// carry ``ChildBVH/leafTag``). Slots are below 2^31, so the bit is free.
 private let itemTag: UInt32 = 1 << 31
-private let noView = ViewIndex.none.rawValue
-/// Returned by `nextChild` when the node stack is full; views never have this position.
-private let stackFull = ViewIndex.none.rawValue - 1
+private let noView = LiveSlot.none
+/// Returned by `nextChild` when the node stack is full; no slot has this value.
+private let stackFull = LiveSlot.none - 1
 
-extension HitTestIndex {
+extension StoreSnapshot {
     /// Frames and node-stack entries held on the thread's stack; a deeper search falls back to
     /// heap buffers. Each buffer stays under 1 KiB, the most `withUnsafeTemporaryAllocation`
     /// places on the stack (larger ones come from the heap, an allocation per query).
     static let inlineFrames = 1000 / MemoryLayout<SearchFrame>.stride
     static let inlineNodes = 1000 / MemoryLayout<UInt64>.stride
 
-    /// ``hitTest(_:)``, adding what it touched to `counters`.
-    /// - Complexity: as ``hitTest(_:)``.
-    public func hitTest(_ screenPoint: Point, counting counters: inout VisitCounters) -> ViewIndex? {
+    /// The slot of the view a touch at `screenPoint` lands on, or ``LiveSlot/none``.
+    /// - Complexity: O(log n) for the common shapes; O(depth) for a deep chain; never recursive;
+    ///   no heap allocation unless the scene nests deeper than the fixed traversal stacks.
+    func hitTestSlot(_ screenPoint: Point, counting counters: inout VisitCounters) -> UInt32 {
         // No containment test accepts a non-finite coordinate, and the conversion never turns a
         // non-finite coordinate finite again: such a touch lands nowhere.
-        guard screenPoint.isFinite else { return nil }
+        guard screenPoint.isFinite else { return noView }
         let outcome = withUnsafeTemporaryAllocation(of: SearchFrame.self, capacity: Self.inlineFrames) { frames in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.inlineNodes) { nodes in
                 search(screenPoint, frames: frames, nodes: nodes, counters: &counters)
             }
         }
-        if let found = outcome { return found == noView ? nil : ViewIndex(rawValue: found) }
-        // Overflow: retry with heap stacks sized for the scene's depth, growing if the node
-        // stack still overflows.
-        var frameCapacity = scene.maxDepth + 2
-        var nodeCapacity = Swift.max(Self.inlineNodes * 4, 64 * scene.indexedDepth)
+        if let found = outcome { return found }
+        // Overflow: retry with heap stacks, doubling until the search fits.
+        var frameCapacity = 4 * Self.inlineFrames
+        var nodeCapacity = 4 * Self.inlineNodes
         while true {
             let frames = UnsafeMutableBufferPointer<SearchFrame>.allocate(capacity: frameCapacity)
             let nodes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: nodeCapacity)
@@ -55,57 +57,52 @@ extension HitTestIndex {
                 frames.deallocate()
                 nodes.deallocate()
             }
-            if let found = search(screenPoint, frames: frames, nodes: nodes, counters: &counters) {
-                return found == noView ? nil : ViewIndex(rawValue: found)
-            }
+            if let found = search(screenPoint, frames: frames, nodes: nodes, counters: &counters) { return found }
             frameCapacity *= 2
-            nodeCapacity *= 4
+            nodeCapacity *= 2
         }
     }
 
-    /// Tries the windows front to back. Returns the hit (``ViewIndex/none`` for none), or nil
-    /// when a stack overflowed.
+    /// Searches from the screen. Returns the hit (``LiveSlot/none`` for none), or nil when a stack
+    /// overflowed.
     private func search(
         _ q: Point, frames: UnsafeMutableBufferPointer<SearchFrame>, nodes: UnsafeMutableBufferPointer<UInt64>,
         counters: inout VisitCounters
     ) -> UInt32? {
-        scene.geometry.withUnsafeBufferPointer { geometry in
-            scene.links.withUnsafeBufferPointer { links in
-                scene.subviewReach.withUnsafeBufferPointer { subviewReach in
-                    scene.extras.withUnsafeBufferPointer { extras in
-                        scene.childIndexes.blocks.withUnsafeBufferPointer { bvhBlocks in
-                            scene.childIndexes.leaves.withUnsafeBufferPointer { bvhLeaves in
-                                var s = Searcher(
-                                    geometry: geometry, links: links, subviewReach: subviewReach, extras: extras,
-                                    predicates: scene.predicates, bvhBlocks: bvhBlocks, bvhLeaves: bvhLeaves,
-                                    frames: frames, nodes: nodes, counters: counters)
-                                defer { counters = s.counters }
-                                for root in scene.roots.reversed() {
-                                    guard let r = s.searchWindow(root.rawValue, q) else { return nil }
-                                    if r != noView { return r }
-                                }
-                                return noView
-                            }
-                        }
-                    }
-                }
-            }
+        predicates.withUnsafeBufferPointer { predicates in
+            var s = Searcher(
+                records: records, extras: extras, leaves: leaves, blocks: blocks, predicates: predicates,
+                frames: frames, nodes: nodes, counters: counters)
+            defer { counters = s.counters }
+            return s.searchScreen(q)
         }
     }
 }
 
-/// The search over one scene's columns, borrowed for the duration of one query.
+/// The search over one snapshot's columns, for the duration of one query.
 struct Searcher {
-    let geometry: UnsafeBufferPointer<NodeGeometry>
-    let links: UnsafeBufferPointer<NodeLinks>
-    let subviewReach: UnsafeBufferPointer<FBox>
-    let extras: UnsafeBufferPointer<NodeExtra>
-    let predicates: [@Sendable (Point) -> Bool]
-    let bvhBlocks: UnsafeBufferPointer<ChildBVH.Block>
-    let bvhLeaves: UnsafeBufferPointer<ChildBVH.LeafBlock>
+    let records: ColumnReader<ViewRecord>
+    let extras: ColumnReader<ViewExtra>
+    let leaves: ColumnReader<ChildBVH.LeafBlock>
+    let blocks: ColumnReader<ChildBVH.Block>
+    /// The snapshot's predicates, borrowed for the query (no reference counting per query).
+    let predicates: UnsafeBufferPointer<(@Sendable (Point) -> Bool)?>
     let frames: UnsafeMutableBufferPointer<SearchFrame>
     let nodes: UnsafeMutableBufferPointer<UInt64>
     var counters: VisitCounters
+    /// The record of the subview ``nextChild(_:_:)`` returned last (a plain frame's cursor step
+    /// reads it anyway; entering the subview reuses it).
+    var current: UnsafePointer<ViewRecord>?
+
+    /// A view's redirect target while that view lives, else nil.
+    @inline(__always)
+    func redirect(of record: UnsafePointer<ViewRecord>) -> UInt32? {
+        let e = extras.pointer(Int(record.pointee.extra))
+        let target = e.pointee.redirect
+        guard target != LiveSlot.none, records.pointer(Int(target)).pointee.generation == e.pointee.redirectGeneration
+        else { return nil }
+        return target
+    }
 
     /// What trying one subview gives.
     enum Entry {
@@ -120,70 +117,75 @@ struct Searcher {
     /// Enters view `c` with the touch `(px, py)` in its superview's space: eligibility, the
     /// canonical conversion and `pointInside`, exactly as the reference decides them.
     @inline(__always)
-    mutating func enter(_ c: UInt32, _ px: Double, _ py: Double) -> Entry {
-        // Safe: every link and child index was produced by FlatScene's build and is < count.
-        let link = links[Int(c)]
-        let flags = link.flags
+    mutating func enter(_ c: UInt32, _ rec: UnsafePointer<ViewRecord>, _ px: Double, _ py: Double) -> Entry {
+        let flags = rec.pointee.flags
         if flags.contains(.unreachable) { return .skip }
         counters.views += 1
-        let g = geometry[Int(c)]
+        let center = Point(x: rec.pointee.centerX, y: rec.pointee.centerY)
+        let anchor = Point(x: rec.pointee.anchorOffsetX, y: rec.pointee.anchorOffsetY)
         let p: Point
         if flags.contains(.transformed) {
             p = ViewPlacement.toLocal(
-                Point(x: px, y: py), center: Point(x: g.centerX, y: g.centerY),
-                inverse: extras[Int(link.extra)].inverse,
-                anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
+                Point(x: px, y: py), center: center, inverse: extras.pointer(Int(rec.pointee.extra)).pointee.inverse,
+                anchorOffset: anchor)
         } else {
-            p = ViewPlacement.toLocalTranslated(
-                Point(x: px, y: py), center: Point(x: g.centerX, y: g.centerY),
-                anchorOffset: Point(x: g.anchorOffsetX, y: g.anchorOffsetY))
+            p = ViewPlacement.toLocalTranslated(Point(x: px, y: py), center: center, anchorOffset: anchor)
         }
-        var inside = Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY).contains(p)
+        let extents = Extents(
+            minX: rec.pointee.minX, minY: rec.pointee.minY, maxX: rec.pointee.maxX, maxY: rec.pointee.maxY)
+        var inside = extents.contains(p)
         if inside && flags.rawValue & (ViewFlags.ellipse.rawValue | ViewFlags.roundedRect.rawValue) != 0 {
             let shape: HitShape =
-                flags.contains(.ellipse) ? .ellipse : .roundedRect(radius: extras[Int(link.extra)].radius)
-            inside = HitRegion(extents: Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY), shape: shape)
-                .contains(p)
+                flags.contains(.ellipse)
+                ? .ellipse : .roundedRect(radius: extras.pointer(Int(rec.pointee.extra)).pointee.radius)
+            inside = HitRegion(extents: extents, shape: shape).contains(p)
         }
         if inside && flags.contains(.predicate) {
-            inside = predicates[Int(extras[Int(link.extra)].predicate)](p)
+            inside = predicates[Int(extras.pointer(Int(rec.pointee.extra)).pointee.predicate)]!(p)
         }
         let outside = flags.contains(.outside)
         if !inside && !outside { return .skip }
         // No subview can answer here (or there is none): the view answers for itself.
-        if link.lastChild == .none || !subviewReach[Int(c)].contains(Float(p.x), Float(p.y)) {
+        if rec.pointee.lastChild == noView || !rec.pointee.reach.contains(Float(p.x), Float(p.y)) {
             guard inside && !flags.contains(.passThrough) else { return .skip }
-            return .hit(flags.contains(.redirect) ? extras[Int(link.extra)].redirect.rawValue : c)
+            if flags.contains(.redirect), let target = redirect(of: rec) { return .hit(target) }
+            return .hit(c)
         }
         let indexed = flags.contains(.indexed)
         return .descend(
             SearchFrame(
-                view: c, x: p.x, y: p.y, cursor: indexed ? 0 : link.lastChild.rawValue, bestKey: 0, result: noView,
-                inside: inside, indexed: indexed))
+                view: c, record: rec, x: p.x, y: p.y, cursor: indexed ? 0 : rec.pointee.lastChild, bestKey: 0,
+                currentKey: 0, result: noView, inside: inside, indexed: indexed))
     }
 
-    /// The hit in one window's tree (``ViewIndex/none`` for none), or nil on a stack overflow.
-    mutating func searchWindow(_ root: UInt32, _ q: Point) -> UInt32? {
+    /// The hit under the screen (``LiveSlot/none`` for none), or nil on a stack overflow. The
+    /// screen is a container of the windows that never answers itself and never clips them.
+    mutating func searchScreen(_ q: Point) -> UInt32? {
+        let screen = records.pointer(Int(LiveSlot.screen))
+        guard screen.pointee.lastChild != noView, screen.pointee.reach.contains(Float(q.x), Float(q.y)) else {
+            return noView
+        }
+        let indexed = screen.pointee.flags.contains(.indexed)
+        frames[0] = SearchFrame(
+            view: LiveSlot.screen, record: screen, x: q.x, y: q.y, cursor: indexed ? 0 : screen.pointee.lastChild,
+            bestKey: 0,
+            currentKey: 0, result: noView, inside: false, indexed: indexed)
         var top = 0
         var nodeTop = 0
-        switch enter(root, q.x, q.y) {
-        case .skip: return noView
-        case .hit(let r): return r
-        case .descend(let f):
-            frames[0] = f
-            if f.indexed {
-                guard pushRoot(of: &frames[0], nodeTop: &nodeTop) else { return nil }
-            }
+        if indexed {
+            guard pushRoot(of: &frames[0], nodeTop: &nodeTop) else { return nil }
         }
         while true {
             let child = nextChild(top, &nodeTop)
             if child == stackFull { return nil }
             if child != noView {
-                switch enter(child, frames[top].x, frames[top].y) {
+                // Safe: links and lanes name records of this snapshot's version.
+                let rec = current ?? records.pointer(Int(child))
+                switch enter(child, rec, frames[top].x, frames[top].y) {
                 case .skip:
                     continue
                 case .hit(let r):
-                    deliver(r, from: child, to: top)
+                    deliver(r, to: top)
                 case .descend(let f):
                     top += 1
                     guard top < frames.count else { return nil }
@@ -197,42 +199,60 @@ struct Searcher {
             // Every subview is done: the view answers for itself, then its redirect applies.
             let f = frames[top]
             var r = f.result
-            let link = links[Int(f.view)]
-            if r == noView && f.inside && !link.flags.contains(.passThrough) { r = f.view }
-            if r != noView && link.flags.contains(.redirect) { r = extras[Int(link.extra)].redirect.rawValue }
             if top == 0 { return r }
+            let rec = f.record
+            let flags = rec.pointee.flags
+            if r == noView && f.inside && !flags.contains(.passThrough) { r = f.view }
+            if r != noView && flags.contains(.redirect), let target = redirect(of: rec) { r = target }
             top -= 1
-            if r != noView { deliver(r, from: f.view, to: top) }
+            if r != noView { deliver(r, to: top) }
         }
     }
 
     /// Records a subview's hit in frame `top`: a plain frame is then done (subviews are tried
     /// front to back, so the first hit wins); an indexed frame keeps searching for a subview
-    /// later in paint order.
+    /// with a later label.
     @inline(__always)
-    mutating func deliver(_ result: UInt32, from child: UInt32, to top: Int) {
+    mutating func deliver(_ result: UInt32, to top: Int) {
         frames[top].result = result
         if frames[top].indexed {
-            frames[top].bestKey = child
+            frames[top].bestKey = frames[top].currentKey
         } else {
             frames[top].cursor = noView
         }
     }
 
-    /// Starts an indexed frame's search with its hierarchy's root block on the node stack.
-    /// Returns false when the node stack is full.
+    /// Starts an indexed frame's search with its hierarchy's root on the node stack. Returns false
+    /// when the node stack is full.
     @inline(__always)
     mutating func pushRoot(of frame: inout SearchFrame, nodeTop: inout Int) -> Bool {
         guard nodeTop < nodes.count else { return false }
         frame.cursor = UInt32(nodeTop)
-        let root = UInt32(bitPattern: extras[Int(links[Int(frame.view)].extra)].bvh)
+        let root = extras.pointer(Int(frame.record.pointee.extra)).pointee.bvh
         nodes[nodeTop] = UInt64(UInt32.max) << 32 | UInt64(root)
         nodeTop += 1
         return true
     }
 
-    /// The next subview of frame `top` to try, front-most first; ``ViewIndex/none`` when there is
+    /// The next subview of frame `top` to try, front-most first; ``LiveSlot/none`` when there is
     /// none left, `stackFull` when the node stack ran out of room.
+    @inline(__always)
+    mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
+        if !frames[top].indexed {
+            let c = frames[top].cursor
+            if c != noView {
+                let rec = records.pointer(Int(c))
+                current = rec
+                frames[top].cursor = rec.pointee.previousSibling
+            }
+            return c
+        }
+        current = nil
+        return nextIndexedChild(top, &nodeTop)
+    }
+
+    /// ``nextChild(_:_:)`` for an indexed frame; out of line, so that the common step to a
+    /// plain sibling does not pay for this one's registers.
     ///
     /// Node-stack entries pair a key (high 32 bits) with a node or, tagged, an item; each has
     /// already passed its box test. Popping an inner block tests its eight `Float` boxes at
@@ -240,18 +260,6 @@ struct Searcher {
     /// hits on the spot and pushes the others as items. Pushes keep each block's lanes in
     /// ascending key order, so that the highest pops first; anything whose key cannot beat the
     /// best hit is dropped.
-    @inline(__always)
-    mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
-        if !frames[top].indexed {
-            let c = frames[top].cursor
-            if c != noView { frames[top].cursor = links[Int(c)].previousSibling.rawValue }
-            return c
-        }
-        return nextIndexedChild(top, &nodeTop)
-    }
-
-    /// ``nextChild(_:_:)`` for an indexed frame; out of line, so that the common step to a
-    /// plain sibling does not pay for this one's registers.
     @inline(never)
     mutating func nextIndexedChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
         let base = Int(frames[top].cursor)
@@ -266,12 +274,14 @@ struct Searcher {
             let key = UInt32(truncatingIfNeeded: entry >> 32)
             if key <= best { continue }
             let value = UInt32(truncatingIfNeeded: entry)
-            if value & itemTag != 0 { return value & ~itemTag }
+            if value & itemTag != 0 {
+                frames[top].currentKey = key
+                return value & ~itemTag
+            }
             counters.nodes += 1
             let start = nodeTop
             if value & ChildBVH.leafTag != 0 {
-                // Safe: leaf positions come from the build and are < leaves.count.
-                let leaf = bvhLeaves.baseAddress! + Int(value & ~ChildBVH.leafTag)
+                let leaf = leaves.pointer(Int(value & ~ChildBVH.leafTag))
                 let found = ChildBVH.LeafBlock.candidates(leaf, x, y, above: best)
                 var lanes = found & 0xFF
                 var exact = found >> 8
@@ -279,14 +289,18 @@ struct Searcher {
                 if exact != 0 {
                     // Exact lanes are hits as they stand: the front-most of them is the best so far.
                     lanes &= ~exact
+                    var bestSlot = frames[top].result
                     while exact != 0 {
                         let lane = Int(exact.trailingZeroBitCount)
                         exact &= exact - 1
                         let k = ChildBVH.LeafBlock.key(leaf, lane) & ~ChildBVH.LeafBlock.exactBit
-                        if k > best { best = k }
+                        if k > best {
+                            best = k
+                            bestSlot = ChildBVH.LeafBlock.slot(leaf, lane)
+                        }
                     }
                     frames[top].bestKey = best
-                    frames[top].result = best
+                    frames[top].result = bestSlot
                 }
                 while lanes != 0 {
                     let lane = Int(lanes.trailingZeroBitCount)
@@ -294,12 +308,12 @@ struct Searcher {
                     let laneKey = ChildBVH.LeafBlock.key(leaf, lane)
                     if laneKey <= best { continue }
                     guard nodeTop < nodes.count else { return stackFull }
-                    push(UInt64(laneKey) << 32 | UInt64(laneKey | itemTag), above: start, &nodeTop)
+                    let slot = ChildBVH.LeafBlock.slot(leaf, lane)
+                    push(UInt64(laneKey) << 32 | UInt64(slot | itemTag), above: start, &nodeTop)
                 }
                 continue
             }
-            // Safe: block positions come from the build and are < blocks.count.
-            let block = bvhBlocks.baseAddress! + Int(value)
+            let block = blocks.pointer(Int(value))
             var lanes = ChildBVH.Block.candidates(block, fx, fy, above: best)
             while lanes != 0 {
                 let lane = Int(lanes.trailingZeroBitCount)

@@ -1,0 +1,186 @@
+extension LiveStore {
+    /// The flags ``writeAttributes(_:to:)`` derives from the attributes; the others (predicate,
+    /// redirect, indexed, window, unreachable) belong to other writers.
+    static let attributeFlags: ViewFlags = [
+        .eligible, .hidden, .interactionDisabled, .transparent, .passThrough, .outside, .ellipse, .roundedRect,
+        .transformed,
+    ]
+
+    /// A view's attributes, as the model holds them.
+    /// - Complexity: O(1).
+    func attributes(of slot: UInt32) -> ViewAttributes {
+        let r = state.records[Int(slot)]
+        let s = state.slots[Int(slot)]
+        let rare = s.rare != 0 ? state.rares[Int(s.rare)] : .defaults
+        let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
+        var a = ViewAttributes(bounds: s.bounds, center: r.center)
+        a.anchorPoint = rare.anchorPoint
+        a.transform = r.flags.contains(.transformed) ? extra.transform : .identity
+        a.isHidden = r.flags.contains(.hidden)
+        a.alpha = s.alpha
+        a.isUserInteractionEnabled = !r.flags.contains(.interactionDisabled)
+        a.hitTestInsets = rare.insets
+        a.minimumHitSize = rare.minimumHitSize
+        a.hitShape =
+            r.flags.contains(.ellipse)
+            ? .ellipse : r.flags.contains(.roundedRect) ? .roundedRect(radius: extra.radius) : .rect
+        a.hitTestsSubviewsOutsideBounds = r.flags.contains(.outside)
+        a.isPassThrough = r.flags.contains(.passThrough)
+        return a
+    }
+
+    /// Writes a view's attributes into its record (geometry, flags), its slot state (bounds,
+    /// alpha), its rare values and its extra (transform, inverse, radius). Reach, lanes and the
+    /// superview are left to ``propagate(from:)``.
+    /// - Complexity: O(1).
+    func writeAttributes(_ a: ViewAttributes, to slot: UInt32) {
+        let placement = a.placement
+        let region = a.hitRegion
+        var flags: ViewFlags = []
+        if a.isHitTestable { flags.insert(.eligible) }
+        if a.isHidden { flags.insert(.hidden) }
+        if !a.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+        if Double(a.alpha) < 0.01 { flags.insert(.transparent) }
+        if a.isPassThrough { flags.insert(.passThrough) }
+        if a.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
+        var radius = 0.0
+        switch a.hitShape {
+        case .rect: break
+        case .ellipse: flags.insert(.ellipse)
+        case .roundedRect(let r):
+            flags.insert(.roundedRect)
+            radius = r
+        }
+        let transformed = !a.transform.isIdentity
+        if transformed { flags.insert(.transformed) }
+        state.records.update(Int(slot)) { r in
+            r.centerX = placement.center.x
+            r.centerY = placement.center.y
+            r.anchorOffsetX = placement.anchorOffset.x
+            r.anchorOffsetY = placement.anchorOffset.y
+            r.minX = region.extents.minX
+            r.minY = region.extents.minY
+            r.maxX = region.extents.maxX
+            r.maxY = region.extents.maxY
+            r.flags = r.flags.subtracting(Self.attributeFlags).union(flags)
+        }
+        state.slots.update(Int(slot)) { s in
+            s.bounds = a.bounds
+            s.alpha = a.alpha
+        }
+        updateRare(slot) { rare in
+            rare.anchorPoint = a.anchorPoint
+            rare.insets = a.hitTestInsets
+            rare.minimumHitSize = a.minimumHitSize
+        }
+        if transformed || radius != 0 || state.records[Int(slot)].extra != 0 {
+            updateExtra(slot) { e in
+                e.transform = transformed ? a.transform : .identity
+                e.inverse = transformed ? placement.inverse : .identity
+                e.radius = radius
+            }
+        }
+    }
+
+    /// Changes a view's rare values, taking a rare slot when they stop being the defaults and
+    /// giving it back when they return to them.
+    /// - Complexity: O(1).
+    func updateRare(_ slot: UInt32, _ body: (inout RareAttributes) -> Void) {
+        let index = state.slots[Int(slot)].rare
+        var rare = index != 0 ? state.rares[Int(index)] : .defaults
+        body(&rare)
+        if rare.isDefault {
+            if index != 0 {
+                freeRare(index)
+                state.slots.update(Int(slot)) { $0.rare = 0 }
+            }
+        } else if index != 0 {
+            state.rares.set(Int(index), rare)
+        } else {
+            let fresh = allocateRare(rare)
+            state.slots.update(Int(slot)) { $0.rare = fresh }
+        }
+    }
+
+    /// A view's rare values (the defaults when it has no rare slot).
+    /// - Complexity: O(1).
+    func rare(of slot: UInt32) -> RareAttributes {
+        let index = state.slots[Int(slot)].rare
+        return index != 0 ? state.rares[Int(index)] : .defaults
+    }
+
+    /// Changes a view's extra, taking an extra slot when it needs one and giving it back when it
+    /// is empty again.
+    /// - Complexity: O(1).
+    func updateExtra(_ slot: UInt32, _ body: (inout ViewExtra) -> Void) {
+        let index = state.records[Int(slot)].extra
+        var extra = index != 0 ? state.extras[Int(index)] : .empty
+        body(&extra)
+        if extra.isEmpty {
+            if index != 0 {
+                freeExtra(index)
+                state.records.update(Int(slot)) { $0.extra = 0 }
+            }
+        } else if index != 0 {
+            state.extras.set(Int(index), extra)
+        } else {
+            let fresh = allocateExtra()
+            state.extras.set(Int(fresh), extra)
+            state.records.update(Int(slot)) { $0.extra = fresh }
+        }
+    }
+
+    /// A view's extra (``ViewExtra/empty`` when it has none).
+    /// - Complexity: O(1).
+    func extra(of slot: UInt32) -> ViewExtra {
+        let index = state.records[Int(slot)].extra
+        return index != 0 ? state.extras[Int(index)] : .empty
+    }
+
+    /// The placement stored for a view (the canonical conversion's data).
+    /// - Complexity: O(1).
+    func placement(of slot: UInt32) -> ViewPlacement {
+        let r = state.records[Int(slot)]
+        let transformed = r.flags.contains(.transformed)
+        let e = transformed ? extra(of: slot) : .empty
+        return ViewPlacement(
+            center: r.center, transform: transformed ? e.transform : .identity,
+            inverse: transformed ? e.inverse : .identity, anchorOffset: r.anchorOffset)
+    }
+
+    /// Sets or clears a view's redirect target (a live view's slot).
+    /// - Complexity: O(1).
+    func setRedirect(_ slot: UInt32, to target: UInt32?) {
+        let generation = target.map { state.records[Int($0)].generation } ?? 0
+        updateExtra(slot) { e in
+            e.redirect = target ?? LiveSlot.none
+            e.redirectGeneration = generation
+        }
+        state.records.update(Int(slot)) { r in
+            if target != nil { r.flags.insert(.redirect) } else { r.flags.remove(.redirect) }
+        }
+    }
+
+    /// Sets or clears a view's custom predicate.
+    /// - Complexity: O(1) amortized.
+    func setPredicate(_ slot: UInt32, _ predicate: (@Sendable (Point) -> Bool)?) {
+        let old = extra(of: slot).predicate
+        if old >= 0 { removePredicate(old) }
+        let index = predicate.map(addPredicate) ?? -1
+        updateExtra(slot) { $0.predicate = index }
+        state.records.update(Int(slot)) { r in
+            if predicate != nil { r.flags.insert(.predicate) } else { r.flags.remove(.predicate) }
+        }
+    }
+
+    /// A view's redirect target, while that view lives.
+    /// - Complexity: O(1).
+    func redirectTarget(of slot: UInt32) -> UInt32? {
+        guard state.records[Int(slot)].flags.contains(.redirect) else { return nil }
+        let e = extra(of: slot)
+        guard e.redirect != LiveSlot.none, state.records[Int(e.redirect)].generation == e.redirectGeneration,
+            state.records[Int(e.redirect)].flags.contains(.live)
+        else { return nil }
+        return e.redirect
+    }
+}

@@ -1,0 +1,615 @@
+/// The hierarchies over wide containers' subviews (``ChildBVH`` layouts in paged columns), edited
+/// in place: a subview's lane is refitted up to the first ancestor whose box and key do not change,
+/// inserted into the leaf that grows least (splitting full nodes, R-tree style), removed by
+/// moving the node's last lane into its place. A hierarchy is rebuilt (packed again along a
+/// Hilbert curve, labels spaced evenly) once its container has seen as many subview edits as it
+/// has subviews, so its quality never drifts far from a fresh build and the rebuild costs O(1)
+/// per edit, amortized.
+///
+/// Labels order a container's subviews back to front; they are only compared between siblings
+/// (the search's keys), so inserting a subview takes a label between its neighbours', and
+/// relabels a few neighbours evenly when there is no room.
+extension LiveStore {
+    /// A view becomes indexed when it has this many subviews...
+    static let indexedChildThreshold = 8
+    /// ...and stops being indexed below this many (so a container at the edge does not flip).
+    static let unindexedChildThreshold = 4
+    /// Labels are below this (the leaf keys' top bit is the exact bit).
+    static let labelLimit = Int(ChildBVH.LeafBlock.exactBit)
+    /// The gap a relabelled run of siblings must get, at least.
+    static let relabelGap = 32
+
+    private static let leafTag = ChildBVH.leafTag
+    private static let emptyInterval = DBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    // MARK: - Nodes
+
+    private func allocateLeaf() -> UInt32 {
+        let i: UInt32
+        if state.counts.freeLeaf != LiveSlot.none {
+            i = state.counts.freeLeaf
+            state.counts.freeLeaf = state.leafMeta[Int(i)].nextFree
+        } else {
+            i = UInt32(state.counts.leafCount)
+            state.counts.leafCount += 1
+            precondition(i < Self.leafTag, "fewer than 2^30 hierarchy nodes")
+        }
+        state.leaves.set(Int(i), .empty)
+        state.leafMeta.set(Int(i), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: LiveSlot.none))
+        return i
+    }
+
+    private func allocateBlock() -> UInt32 {
+        let i: UInt32
+        if state.counts.freeBlock != LiveSlot.none {
+            i = state.counts.freeBlock
+            state.counts.freeBlock = state.blockMeta[Int(i)].nextFree
+        } else {
+            i = UInt32(state.counts.blockCount)
+            state.counts.blockCount += 1
+            precondition(i < Self.leafTag, "fewer than 2^30 hierarchy nodes")
+        }
+        state.blocks.set(Int(i), .empty)
+        state.blockMeta.set(Int(i), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: LiveSlot.none))
+        return i
+    }
+
+    /// Frees a node (tagged leaf or block).
+    private func freeNode(_ node: UInt32) {
+        if node & Self.leafTag != 0 {
+            let i = Int(node & ~Self.leafTag)
+            state.leafMeta.set(i, NodeMeta(parent: LiveSlot.none, count: 0, nextFree: state.counts.freeLeaf))
+            state.counts.freeLeaf = UInt32(i)
+        } else {
+            state.blockMeta.set(Int(node), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: state.counts.freeBlock))
+            state.counts.freeBlock = node
+        }
+    }
+
+    private func meta(_ node: UInt32) -> NodeMeta {
+        node & Self.leafTag != 0 ? state.leafMeta[Int(node & ~Self.leafTag)] : state.blockMeta[Int(node)]
+    }
+
+    private func setParent(_ node: UInt32, _ parent: UInt32) {
+        if node & Self.leafTag != 0 {
+            state.leafMeta.update(Int(node & ~Self.leafTag)) { $0.parent = parent }
+        } else {
+            state.blockMeta.update(Int(node)) { $0.parent = parent }
+        }
+    }
+
+    /// The closed `Float` box around everything under a node.
+    func nodeBounds(_ node: UInt32) -> FBox {
+        node & Self.leafTag != 0 ? state.leaves[Int(node & ~Self.leafTag)].bounds : state.blocks[Int(node)].bounds
+    }
+
+    /// The largest label under a node.
+    func nodeKey(_ node: UInt32) -> UInt32 {
+        if node & Self.leafTag != 0 {
+            return (state.leaves[Int(node & ~Self.leafTag)].key & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit)).max()
+        }
+        return state.blocks[Int(node)].key.max()
+    }
+
+    /// The root of a view's hierarchy, or ``LiveSlot/none`` when it is not indexed.
+    func hierarchyRoot(_ container: UInt32) -> UInt32 {
+        state.records[Int(container)].flags.contains(.indexed) ? extra(of: container).bvh : LiveSlot.none
+    }
+
+    /// The box around a view's subviews' lanes, when it is indexed.
+    func hierarchyBounds(_ container: UInt32) -> FBox {
+        let root = hierarchyRoot(container)
+        return root == LiveSlot.none ? .empty : nodeBounds(root)
+    }
+
+    // MARK: - Lanes
+
+    /// What a subview's lane holds: the exact interval where a touch lands on it, when the
+    /// subview can be decided from it (eligible, untransformed, rectangular, no predicate,
+    /// pass-through or redirect, no subview that could answer instead); otherwise its reach as a
+    /// half-open interval (`x ≤ max` ⟺ `x < max.nextUp` below +∞); nothing for an unreachable
+    /// subview.
+    func laneContent(_ child: UInt32) -> (interval: DBox, exact: Bool) {
+        let r = state.records[Int(child)]
+        if r.flags.contains(.unreachable) { return (Self.emptyInterval, false) }
+        let disqualifying: ViewFlags = [.transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect]
+        if r.flags.contains(.eligible) && r.flags.isDisjoint(with: disqualifying)
+            && (r.lastChild == LiveSlot.none || r.reach.isEmpty),
+            let x = ExactInterval.interval(center: r.centerX, anchorOffset: r.anchorOffsetX, min: r.minX, max: r.maxX),
+            let y = ExactInterval.interval(center: r.centerY, anchorOffset: r.anchorOffsetY, min: r.minY, max: r.maxY)
+        {
+            return (DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi), true)
+        }
+        let f = state.slots[Int(child)].reachInParent
+        if f.isEmpty { return (Self.emptyInterval, false) }
+        return (
+            DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX).nextUp, maxY: Double(f.maxY).nextUp),
+            false
+        )
+    }
+
+    /// The key of a subview's lane: its label, with the exact bit when the interval is exact.
+    private func laneKey(_ child: UInt32, exact: Bool) -> UInt32 {
+        state.slots[Int(child)].label | (exact ? ChildBVH.LeafBlock.exactBit : 0)
+    }
+
+    private func writeLane(_ leaf: Int, _ lane: Int, interval: DBox, key: UInt32, slot: UInt32) {
+        state.leaves.update(leaf) { l in
+            l.minX[lane] = interval.minX
+            l.minY[lane] = interval.minY
+            l.maxX[lane] = interval.maxX
+            l.maxY[lane] = interval.maxY
+            l.key[lane] = key
+            l.slot[lane] = slot
+        }
+    }
+
+    /// Rewrites a subview's lane from its current state and refits above it. Returns whether the
+    /// box around the whole hierarchy changed (what the container's reach depends on).
+    /// - Complexity: O(log k) for k subviews.
+    @discardableResult
+    func updateLane(_ child: UInt32) -> Bool {
+        let location = state.slots[Int(child)].lane
+        let leaf = Int(location >> 3)
+        let lane = Int(location & 7)
+        let (interval, exact) = laneContent(child)
+        let key = laneKey(child, exact: exact)
+        let l = state.leaves[leaf]
+        if l.minX[lane] == interval.minX && l.minY[lane] == interval.minY && l.maxX[lane] == interval.maxX
+            && l.maxY[lane] == interval.maxY && l.key[lane] == key
+        {
+            return false
+        }
+        let container = state.slots[Int(child)].parent
+        let before = hierarchyBounds(container)
+        let moved =
+            !(l.minX[lane] == interval.minX && l.minY[lane] == interval.minY && l.maxX[lane] == interval.maxX
+            && l.maxY[lane] == interval.maxY)
+        writeLane(leaf, lane, interval: interval, key: key, slot: child)
+        refit(UInt32(leaf) | Self.leafTag)
+        if moved { noteChurn(container) }
+        return !(hierarchyBounds(container) == before)
+    }
+
+    /// Brings each inner lane above `node` up to date with what is below it, stopping at the
+    /// first that already is.
+    /// - Complexity: O(log k).
+    private func refit(_ start: UInt32) {
+        var node = start
+        while true {
+            let parent = meta(node).parent
+            if parent == LiveSlot.none { return }
+            let p = Int(parent >> 3)
+            let lane = Int(parent & 7)
+            let box = nodeBounds(node)
+            let key = nodeKey(node)
+            let b = state.blocks[p]
+            if b.box(lane) == box && b.key[lane] == key { return }
+            state.blocks.update(p) { b in
+                b.minX[lane] = box.minX
+                b.minY[lane] = box.minY
+                b.maxX[lane] = box.maxX
+                b.maxY[lane] = box.maxY
+                b.key[lane] = key
+            }
+            node = UInt32(p)
+        }
+    }
+
+    // MARK: - Build and drop
+
+    /// Builds the hierarchy over `container`'s subviews, replacing any: labels spaced evenly,
+    /// lanes packed eight to a leaf along a Hilbert curve of their centres, eight to a block above.
+    /// - Complexity: O(k) for k subviews (a comparison sort below 4,096).
+    func buildHierarchy(_ container: UInt32) {
+        freeHierarchy(container)
+        let kids = children(of: container)
+        let n = kids.count
+        guard n > 0 else { return }
+        let step = UInt32((Self.labelLimit - 1) / (n + 1))
+        var intervals: [DBox] = []
+        var keys: [UInt32] = []
+        intervals.reserveCapacity(n)
+        keys.reserveCapacity(n)
+        for (i, c) in kids.enumerated() {
+            state.slots.update(Int(c)) { $0.label = UInt32(i + 1) * step }
+            let (interval, exact) = laneContent(c)
+            intervals.append(interval)
+            keys.append(laneKey(c, exact: exact))
+        }
+        let order = Self.hilbertOrder(intervals)
+        var level: [UInt32] = []
+        var g = 0
+        while g < n {
+            let leaf = allocateLeaf()
+            let used = Swift.min(ChildBVH.branching, n - g)
+            for lane in 0..<used {
+                let i = Int(order[g + lane])
+                writeLane(Int(leaf), lane, interval: intervals[i], key: keys[i], slot: kids[i])
+                state.slots.update(Int(kids[i])) { $0.lane = leaf << 3 | UInt32(lane) }
+            }
+            state.leafMeta.update(Int(leaf)) { $0.count = UInt32(used) }
+            level.append(leaf | Self.leafTag)
+            g += ChildBVH.branching
+        }
+        while level.count > 1 {
+            var above: [UInt32] = []
+            var g = 0
+            while g < level.count {
+                let block = allocateBlock()
+                let used = Swift.min(ChildBVH.branching, level.count - g)
+                for lane in 0..<used {
+                    let child = level[g + lane]
+                    writeInnerLane(Int(block), lane, child: child)
+                    setParent(child, block << 3 | UInt32(lane))
+                }
+                state.blockMeta.update(Int(block)) { $0.count = UInt32(used) }
+                above.append(block)
+                g += ChildBVH.branching
+            }
+            level = above
+        }
+        updateExtra(container) { $0.bvh = level[0] }
+        state.records.update(Int(container)) { $0.flags.insert(.indexed) }
+        state.slots.update(Int(container)) { $0.churn = 0 }
+    }
+
+    /// Removes `container`'s hierarchy, if any: its subviews go back to being tried one by one.
+    /// - Complexity: O(k).
+    func dropHierarchy(_ container: UInt32) {
+        freeHierarchy(container)
+        updateExtra(container) { $0.bvh = LiveSlot.none }
+        state.records.update(Int(container)) { $0.flags.remove(.indexed) }
+        state.slots.update(Int(container)) { $0.churn = 0 }
+        for c in children(of: container) {
+            state.slots.update(Int(c)) { s in
+                s.label = 0
+                s.lane = LiveSlot.none
+            }
+        }
+    }
+
+    /// Frees every node of `container`'s hierarchy (its extra still names the root).
+    private func freeHierarchy(_ container: UInt32) {
+        let root = hierarchyRoot(container)
+        guard root != LiveSlot.none else { return }
+        var pending = [root]
+        while let node = pending.popLast() {
+            if node & Self.leafTag == 0 {
+                let count = Int(state.blockMeta[Int(node)].count)
+                let b = state.blocks[Int(node)]
+                for lane in 0..<count { pending.append(b.child[lane]) }
+            }
+            freeNode(node)
+        }
+    }
+
+    private func writeInnerLane(_ block: Int, _ lane: Int, child: UInt32) {
+        let box = nodeBounds(child)
+        let key = nodeKey(child)
+        state.blocks.update(block) { b in
+            b.minX[lane] = box.minX
+            b.minY[lane] = box.minY
+            b.maxX[lane] = box.maxX
+            b.maxY[lane] = box.maxY
+            b.key[lane] = key
+            b.child[lane] = child
+        }
+    }
+
+    /// Positions `0..<n` in Hilbert order of the intervals' centres (unbounded and empty ones at
+    /// the grid's edge).
+    static func hilbertOrder(_ intervals: [DBox]) -> [UInt32] {
+        let n = intervals.count
+        var lo = (x: Double.infinity, y: Double.infinity)
+        var hi = (x: -Double.infinity, y: -Double.infinity)
+        var centres = [(x: Double, y: Double)](repeating: (0, 0), count: n)
+        for i in 0..<n {
+            let b = intervals[i]
+            let c = (x: b.minX * 0.5 + b.maxX * 0.5, y: b.minY * 0.5 + b.maxY * 0.5)
+            centres[i] = c
+            if c.x.isFinite && c.y.isFinite {
+                lo = (Swift.min(lo.x, c.x), Swift.min(lo.y, c.y))
+                hi = (Swift.max(hi.x, c.x), Swift.max(hi.y, c.y))
+            }
+        }
+        // One scale for both axes, so that the curve follows the real layout: a column of cells
+        // whose centres differ in x only by rounding stays one column, not a scatter.
+        let largest = Swift.max(hi.x - lo.x, hi.y - lo.y)
+        let span = largest > 0 ? largest : 1
+        var hilbert = [UInt32](repeating: 0, count: n)
+        for i in 0..<n {
+            func cell(_ v: Double, _ low: Double) -> UInt32 {
+                let t = ((v - low) / span * 65535).rounded(.down)
+                return t.isNaN ? 0 : UInt32(Swift.max(0, Swift.min(65535, t)))
+            }
+            hilbert[i] = ChildBVH.hilbertIndex(cell(centres[i].x, lo.x), cell(centres[i].y, lo.y))
+        }
+        return ChildBVH.radixSortedPositions(hilbert)
+    }
+
+    // MARK: - Insert and remove
+
+    /// Puts `child` (already linked under `container`, with its label) into the hierarchy: in
+    /// the leaf whose box grows least, splitting full nodes on the way back up.
+    /// - Complexity: O(log k).
+    func insertLane(_ child: UInt32, in container: UInt32) {
+        let (interval, exact) = laneContent(child)
+        let key = laneKey(child, exact: exact)
+        let item = FBox(outward: interval)
+        var node = extra(of: container).bvh
+        while node & Self.leafTag == 0 {
+            let b = state.blocks[Int(node)]
+            let count = Int(state.blockMeta[Int(node)].count)
+            var best = 0
+            var bestCost = (Double.infinity, Double.infinity)
+            for lane in 0..<count {
+                let box = b.box(lane)
+                let area = Self.area(box)
+                let grown = Self.area(box.union(item))
+                let enlargement = grown == area ? 0 : grown - area
+                let cost = (enlargement.isNaN ? 0 : enlargement, area)
+                if cost < bestCost {
+                    bestCost = cost
+                    best = lane
+                }
+            }
+            node = b.child[best]
+        }
+        let leaf = Int(node & ~Self.leafTag)
+        let count = Int(state.leafMeta[leaf].count)
+        if count < ChildBVH.branching {
+            writeLane(leaf, count, interval: interval, key: key, slot: child)
+            state.leafMeta.update(leaf) { $0.count += 1 }
+            state.slots.update(Int(child)) { $0.lane = UInt32(leaf) << 3 | UInt32(count) }
+            refit(node)
+            return
+        }
+        splitLeaf(leaf, adding: (interval, key, child), in: container)
+    }
+
+    /// A box's area, 0 when empty (infinite when unbounded).
+    private static func area(_ b: FBox) -> Double {
+        b.isEmpty ? 0 : (Double(b.maxX) - Double(b.minX)) * (Double(b.maxY) - Double(b.minY))
+    }
+
+    /// The order that splits nine entries into two nodes: by centre along the wider axis.
+    private static func splitOrder(_ boxes: [FBox]) -> [Int] {
+        func centre(_ b: FBox, _ x: Bool) -> Double {
+            let c = x ? (Double(b.minX) + Double(b.maxX)) / 2 : (Double(b.minY) + Double(b.maxY)) / 2
+            return c.isFinite ? c : (c.isNaN ? 0 : c)
+        }
+        func spread(_ x: Bool) -> Double {
+            let cs = boxes.map { centre($0, x) }.filter(\.isFinite)
+            guard let lo = cs.min(), let hi = cs.max() else { return 0 }
+            return hi - lo
+        }
+        let alongX = spread(true) >= spread(false)
+        return boxes.indices.sorted { (centre(boxes[$0], alongX), $0) < (centre(boxes[$1], alongX), $1) }
+    }
+
+    /// Splits a full leaf that must also take `extra`: the nine entries are divided by centre,
+    /// four stay, five go to a new leaf next to it.
+    private func splitLeaf(_ leaf: Int, adding extra: (DBox, UInt32, UInt32), in container: UInt32) {
+        let l = state.leaves[leaf]
+        var entries: [(interval: DBox, key: UInt32, slot: UInt32)] = (0..<ChildBVH.branching).map { lane in
+            (
+                DBox(minX: l.minX[lane], minY: l.minY[lane], maxX: l.maxX[lane], maxY: l.maxY[lane]), l.key[lane],
+                l.slot[lane]
+            )
+        }
+        entries.append(extra)
+        let order = Self.splitOrder(entries.map { FBox(outward: $0.interval) })
+        let fresh = Int(allocateLeaf())
+        state.leaves.set(leaf, .empty)
+        let keep = entries.count / 2
+        for (k, i) in order.enumerated() {
+            let target = k < keep ? leaf : fresh
+            let lane = k < keep ? k : k - keep
+            writeLane(target, lane, interval: entries[i].interval, key: entries[i].key, slot: entries[i].slot)
+            state.slots.update(Int(entries[i].slot)) { $0.lane = UInt32(target) << 3 | UInt32(lane) }
+        }
+        state.leafMeta.update(leaf) { $0.count = UInt32(keep) }
+        state.leafMeta.update(fresh) { $0.count = UInt32(entries.count - keep) }
+        insertSibling(UInt32(fresh) | Self.leafTag, nextTo: UInt32(leaf) | Self.leafTag, in: container)
+    }
+
+    /// Gives `fresh` a lane in `old`'s parent (a new root above both when `old` is the root),
+    /// splitting full blocks upwards, then refits both.
+    private func insertSibling(_ fresh: UInt32, nextTo old: UInt32, in container: UInt32) {
+        var fresh = fresh
+        var old = old
+        var pendingRefits: [UInt32] = [old, fresh]
+        while true {
+            let parent = meta(old).parent
+            if parent == LiveSlot.none {
+                let root = allocateBlock()
+                writeInnerLane(Int(root), 0, child: old)
+                writeInnerLane(Int(root), 1, child: fresh)
+                setParent(old, root << 3)
+                setParent(fresh, root << 3 | 1)
+                state.blockMeta.update(Int(root)) { $0.count = 2 }
+                updateExtra(container) { $0.bvh = root }
+                break
+            }
+            let p = Int(parent >> 3)
+            let count = Int(state.blockMeta[p].count)
+            if count < ChildBVH.branching {
+                writeInnerLane(p, count, child: fresh)
+                setParent(fresh, UInt32(p) << 3 | UInt32(count))
+                state.blockMeta.update(p) { $0.count += 1 }
+                pendingRefits.append(UInt32(p))
+                break
+            }
+            // Split the full parent: nine children divided by centre, four stay.
+            let b = state.blocks[p]
+            var children = (0..<ChildBVH.branching).map { b.child[$0] }
+            children.append(fresh)
+            let order = Self.splitOrder(children.map(nodeBounds))
+            let sibling = Int(allocateBlock())
+            state.blocks.set(p, .empty)
+            let keep = children.count / 2
+            for (k, i) in order.enumerated() {
+                let target = k < keep ? p : sibling
+                let lane = k < keep ? k : k - keep
+                writeInnerLane(target, lane, child: children[i])
+                setParent(children[i], UInt32(target) << 3 | UInt32(lane))
+            }
+            state.blockMeta.update(p) { $0.count = UInt32(keep) }
+            state.blockMeta.update(sibling) { $0.count = UInt32(children.count - keep) }
+            pendingRefits.append(UInt32(p))
+            pendingRefits.append(UInt32(sibling))
+            old = UInt32(p)
+            fresh = UInt32(sibling)
+        }
+        for node in pendingRefits { refit(node) }
+    }
+
+    /// Takes `child`'s lane out of its container's hierarchy: the leaf's last lane moves into its
+    /// place; an emptied node leaves its parent the same way; a root block left with one lane
+    /// gives way to its child.
+    /// - Complexity: O(log k).
+    func removeLane(_ child: UInt32, in container: UInt32) {
+        let location = state.slots[Int(child)].lane
+        let leaf = Int(location >> 3)
+        let lane = Int(location & 7)
+        let last = Int(state.leafMeta[leaf].count) - 1
+        var l = state.leaves[leaf]
+        if lane != last {
+            let moved = l.slot[last]
+            l.minX[lane] = l.minX[last]
+            l.minY[lane] = l.minY[last]
+            l.maxX[lane] = l.maxX[last]
+            l.maxY[lane] = l.maxY[last]
+            l.key[lane] = l.key[last]
+            l.slot[lane] = moved
+            state.slots.update(Int(moved)) { $0.lane = UInt32(leaf) << 3 | UInt32(lane) }
+        }
+        let empty = ChildBVH.LeafBlock.empty
+        l.minX[last] = empty.minX[last]
+        l.minY[last] = empty.minY[last]
+        l.maxX[last] = empty.maxX[last]
+        l.maxY[last] = empty.maxY[last]
+        l.key[last] = 0
+        l.slot[last] = empty.slot[last]
+        state.leaves.set(leaf, l)
+        state.leafMeta.update(leaf) { $0.count -= 1 }
+        state.slots.update(Int(child)) { s in
+            s.lane = LiveSlot.none
+            s.label = 0
+        }
+        if last > 0 {
+            refit(UInt32(leaf) | Self.leafTag)
+        } else {
+            removeEmptyNode(UInt32(leaf) | Self.leafTag, in: container)
+        }
+    }
+
+    /// Frees an emptied node and takes it out of its parent, upwards while parents empty too.
+    private func removeEmptyNode(_ start: UInt32, in container: UInt32) {
+        var node = start
+        while true {
+            let parent = meta(node).parent
+            freeNode(node)
+            if parent == LiveSlot.none {
+                updateExtra(container) { $0.bvh = LiveSlot.none }
+                return
+            }
+            let p = Int(parent >> 3)
+            let lane = Int(parent & 7)
+            let last = Int(state.blockMeta[p].count) - 1
+            var b = state.blocks[p]
+            if lane != last {
+                b.minX[lane] = b.minX[last]
+                b.minY[lane] = b.minY[last]
+                b.maxX[lane] = b.maxX[last]
+                b.maxY[lane] = b.maxY[last]
+                b.key[lane] = b.key[last]
+                b.child[lane] = b.child[last]
+                setParent(b.child[lane], UInt32(p) << 3 | UInt32(lane))
+            }
+            let empty = ChildBVH.Block.empty
+            b.minX[last] = empty.minX[last]
+            b.minY[last] = empty.minY[last]
+            b.maxX[last] = empty.maxX[last]
+            b.maxY[last] = empty.maxY[last]
+            b.key[last] = 0
+            b.child[last] = 0
+            state.blocks.set(p, b)
+            state.blockMeta.update(p) { $0.count -= 1 }
+            if last == 0 {
+                node = UInt32(p)
+                continue
+            }
+            if last == 1 && state.blockMeta[p].parent == LiveSlot.none {
+                // A root with one lane: its child becomes the root.
+                let only = b.child[0]
+                setParent(only, LiveSlot.none)
+                freeNode(UInt32(p))
+                updateExtra(container) { $0.bvh = only }
+            } else {
+                refit(UInt32(p))
+            }
+            return
+        }
+    }
+
+    /// Counts an edit to `container`'s subviews; rebuilds its hierarchy once the edits reach its
+    /// number of subviews (at least 64).
+    func noteChurn(_ container: UInt32) {
+        let churn = state.slots[Int(container)].churn + 1
+        state.slots.update(Int(container)) { $0.churn = churn }
+        if Int(churn) > Swift.max(64, childCount(container)) { buildHierarchy(container) }
+    }
+
+    // MARK: - Labels
+
+    /// Gives `child`, just linked under the indexed `container`, a label between its neighbours'
+    /// (relabelling a run of neighbours evenly when they leave no room).
+    /// - Complexity: O(1) usually; O(w log k) when w neighbours are relabelled.
+    func assignLabel(_ child: UInt32, in container: UInt32) {
+        let previous = state.records[Int(child)].previousSibling
+        let next = nextSibling(of: child)
+        let a = previous == LiveSlot.none ? 0 : Int(state.slots[Int(previous)].label)
+        let b = next == LiveSlot.none ? Self.labelLimit : Int(state.slots[Int(next)].label)
+        if b - a >= 2 {
+            state.slots.update(Int(child)) { $0.label = UInt32(a + (b - a) / 2) }
+            return
+        }
+        var width = 4
+        while true {
+            var before: [UInt32] = []
+            var x = previous
+            while before.count < width && x != LiveSlot.none {
+                before.append(x)
+                x = state.records[Int(x)].previousSibling
+            }
+            var after: [UInt32] = []
+            var y = next
+            while after.count < width && y != LiveSlot.none {
+                after.append(y)
+                y = nextSibling(of: y)
+            }
+            let lo = x == LiveSlot.none ? 0 : Int(state.slots[Int(x)].label)
+            let hi = y == LiveSlot.none ? Self.labelLimit : Int(state.slots[Int(y)].label)
+            let run = before.reversed() + [child] + after
+            let gap = (hi - lo) / (run.count + 1)
+            let whole = x == LiveSlot.none && y == LiveSlot.none
+            if gap >= Self.relabelGap || whole {
+                precondition(gap >= 1, "labels cover fewer siblings than 2^31")
+                for (j, c) in run.enumerated() {
+                    state.slots.update(Int(c)) { $0.label = UInt32(lo + (j + 1) * gap) }
+                    if c != child && state.slots[Int(c)].lane != LiveSlot.none { updateLane(c) }
+                }
+                return
+            }
+            width *= 2
+        }
+    }
+}
+
+extension FBox: Equatable {
+    public static func == (a: FBox, b: FBox) -> Bool {
+        a.minX == b.minX && a.minY == b.minY && a.maxX == b.maxX && a.maxY == b.maxY
+    }
+}

@@ -1,0 +1,225 @@
+/// Optional string ids: their UTF-8 bytes appended to a shared byte column (snapshots print ids
+/// from it), and a writer-side open-addressing table from id to slot (each entry the id's hash
+/// and the slot, so only an equal hash reads bytes). Removed views' bytes become garbage; the
+/// bytes are compacted once garbage is the larger part.
+extension LiveStore {
+    private static let emptyEntry: UInt64 = 0
+    private static let tombstone: UInt64 = .max
+
+    /// The id of a view, or nil when it has none.
+    /// - Complexity: O(length).
+    func id(of slot: UInt32) -> String? {
+        Self.string(state.records[Int(slot)].id, in: state.idBytes.reader)
+    }
+
+    /// The string at `ref` in an id byte column.
+    /// - Complexity: O(length).
+    static func string(_ ref: IDRef, in bytes: ColumnReader<UInt8>) -> String? {
+        guard !ref.isNone else { return nil }
+        return String(unsafeUninitializedCapacity: ref.length) { buffer in
+            var i = 0
+            let pageMask = 1 << PagedColumn<UInt8>.pageShift - 1
+            while i < ref.length {
+                let at = ref.offset + i
+                // Safe: the bytes were written before the version that holds `ref` was published;
+                // each run stays within one page.
+                let run = Swift.min(ref.length - i, pageMask + 1 - (at & pageMask))
+                (buffer.baseAddress! + i).initialize(from: bytes.pointer(at), count: run)
+                i += run
+            }
+            return ref.length
+        }
+    }
+
+    /// Whether the id bytes at `ref` equal `utf8`.
+    private func bytesEqual(_ ref: IDRef, _ utf8: String.UTF8View) -> Bool {
+        guard ref.length == utf8.count else { return false }
+        var i = ref.offset
+        for b in utf8 {
+            if state.idBytes[i] != b { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// FNV-1a over the bytes with a multiply–xorshift finish (``IDSet``'s hash).
+    private static func hash(_ utf8: String.UTF8View) -> UInt32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        h ^= h >> 32
+        h &*= 0xd6e8_feb8_6659_fd93
+        h ^= h >> 32
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// The slot of the live view with this id.
+    /// - Complexity: O(length) expected.
+    func slot(withID id: String) -> UInt32? {
+        let capacity = state.counts.idTableCapacity
+        guard capacity > 0 else { return nil }
+        let utf8 = id.utf8
+        let h = Self.hash(utf8)
+        var i = Int(h) & (capacity - 1)
+        while true {
+            let entry = tableEntry(i)
+            if entry == Self.emptyEntry { return nil }
+            if entry != Self.tombstone && UInt32(truncatingIfNeeded: entry >> 32) == h {
+                let slot = UInt32(truncatingIfNeeded: entry) - 1
+                if bytesEqual(state.records[Int(slot)].id, utf8) { return slot }
+            }
+            i = (i + 1) & (capacity - 1)
+        }
+    }
+
+    /// The id table is a column of `UInt32` pairs: entry `i` is words `2i` (slot + 1) and `2i+1`
+    /// (hash).
+    private func tableEntry(_ i: Int) -> UInt64 {
+        UInt64(state.idTable[2 * i + 1]) << 32 | UInt64(state.idTable[2 * i])
+    }
+
+    private func setTableEntry(_ i: Int, _ entry: UInt64) {
+        state.idTable.set(2 * i, UInt32(truncatingIfNeeded: entry))
+        state.idTable.set(2 * i + 1, UInt32(truncatingIfNeeded: entry >> 32))
+    }
+
+    /// Gives `slot` the id `id`; returns false, changing nothing, when another live view has it.
+    /// An empty id is "no id".
+    /// - Complexity: O(length) expected, amortized.
+    func setID(_ id: String?, of slot: UInt32) -> Bool {
+        guard let id, !id.isEmpty else {
+            removeID(of: slot)
+            return true
+        }
+        if let other = self.slot(withID: id) { return other == slot }
+        removeID(of: slot)
+        let ref = appendBytes(id.utf8)
+        state.records.update(Int(slot)) { $0.id = ref }
+        insertEntry(slot: slot, hash: Self.hash(id.utf8))
+        return true
+    }
+
+    /// Forgets a view's id (its bytes become garbage).
+    /// - Complexity: O(length) expected.
+    func removeID(of slot: UInt32) {
+        let ref = state.records[Int(slot)].id
+        guard !ref.isNone else { return }
+        let capacity = state.counts.idTableCapacity
+        let utf8Hash = hash(of: ref)
+        var i = Int(utf8Hash) & (capacity - 1)
+        while true {
+            let entry = tableEntry(i)
+            precondition(entry != Self.emptyEntry, "a view's id is in the id table")
+            if entry != Self.tombstone && UInt32(truncatingIfNeeded: entry) == slot + 1 {
+                setTableEntry(i, Self.tombstone)
+                state.counts.idTableUsed -= 1
+                state.counts.idTableTombstones += 1
+                break
+            }
+            i = (i + 1) & (capacity - 1)
+        }
+        state.records.update(Int(slot)) { $0.id = IDRef(rawValue: 0) }
+        state.counts.idBytesGarbage += ref.length
+    }
+
+    /// The hash of the id bytes at `ref`.
+    private func hash(of ref: IDRef) -> UInt32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for i in ref.offset..<(ref.offset + ref.length) { h = (h ^ UInt64(state.idBytes[i])) &* 0x0000_0100_0000_01b3 }
+        h ^= h >> 32
+        h &*= 0xd6e8_feb8_6659_fd93
+        h ^= h >> 32
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// Appends bytes to the id column; compacts first when garbage outweighs live bytes.
+    private func appendBytes(_ utf8: String.UTF8View) -> IDRef {
+        let counts = state.counts
+        if counts.idBytesGarbage > 1 << 16 && counts.idBytesGarbage > counts.idBytesUsed - counts.idBytesGarbage {
+            compactIDs()
+        }
+        let offset = state.counts.idBytesUsed
+        var i = offset
+        for b in utf8 {
+            state.idBytes.set(i, b)
+            i += 1
+        }
+        state.counts.idBytesUsed = i
+        return IDRef(offset: offset, length: i - offset)
+    }
+
+    /// Adds a table entry, growing (and dropping tombstones) to keep the table at most half full.
+    private func insertEntry(slot: UInt32, hash h: UInt32) {
+        let counts = state.counts
+        if 2 * (counts.idTableUsed + counts.idTableTombstones + 1) > counts.idTableCapacity {
+            rehash(capacity: Swift.max(64, counts.idTableUsed * 4))
+        }
+        let capacity = state.counts.idTableCapacity
+        var i = Int(h) & (capacity - 1)
+        while true {
+            let entry = tableEntry(i)
+            if entry == Self.emptyEntry || entry == Self.tombstone {
+                if entry == Self.tombstone { state.counts.idTableTombstones -= 1 }
+                setTableEntry(i, UInt64(h) << 32 | UInt64(slot + 1))
+                state.counts.idTableUsed += 1
+                return
+            }
+            i = (i + 1) & (capacity - 1)
+        }
+    }
+
+    /// Rebuilds the table with `capacity` (rounded up to a power of two) entries, without
+    /// tombstones. The stored hashes place every entry without reading an id.
+    private func rehash(capacity wanted: Int) {
+        var capacity = 64
+        while capacity < wanted { capacity *= 2 }
+        let old = state.counts.idTableCapacity
+        var entries: [UInt64] = []
+        entries.reserveCapacity(state.counts.idTableUsed)
+        for i in 0..<old {
+            let e = tableEntry(i)
+            if e != Self.emptyEntry && e != Self.tombstone { entries.append(e) }
+        }
+        for i in 0..<(2 * capacity) { state.idTable.set(i, 0) }
+        state.counts.idTableCapacity = capacity
+        state.counts.idTableTombstones = 0
+        for e in entries {
+            var i = Int(e >> 32) & (capacity - 1)
+            while tableEntry(i) != Self.emptyEntry { i = (i + 1) & (capacity - 1) }
+            setTableEntry(i, e)
+        }
+    }
+
+    /// Rewrites every live id contiguously at the start of the byte column.
+    private func compactIDs() {
+        var live: [(UInt32, [UInt8])] = []
+        for slot in 1..<state.counts.slotCount {
+            let ref = state.records[slot].id
+            guard !ref.isNone, state.records[slot].flags.contains(.live) else { continue }
+            live.append((UInt32(slot), (ref.offset..<(ref.offset + ref.length)).map { state.idBytes[$0] }))
+        }
+        var offset = 0
+        for (slot, bytes) in live {
+            for (k, b) in bytes.enumerated() { state.idBytes.set(offset + k, b) }
+            state.records.update(Int(slot)) { $0.id = IDRef(offset: offset, length: bytes.count) }
+            offset += bytes.count
+        }
+        state.counts.idBytesUsed = offset
+        state.counts.idBytesGarbage = 0
+    }
+
+    /// Adds ids for many new views at once (a bulk load): returns the first slot whose id is
+    /// already taken, if any.
+    /// - Complexity: O(total length) expected.
+    func addIDs(_ ids: [(slot: UInt32, id: String)]) -> UInt32? {
+        let needed = state.counts.idTableUsed + ids.count
+        if 2 * (needed + state.counts.idTableTombstones) > state.counts.idTableCapacity { rehash(capacity: needed * 4) }
+        for (slot, id) in ids {
+            guard !id.isEmpty else { return slot }
+            if self.slot(withID: id) != nil { return slot }
+            let ref = appendBytes(id.utf8)
+            state.records.update(Int(slot)) { $0.id = ref }
+            insertEntry(slot: slot, hash: Self.hash(id.utf8))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,266 @@
+/// The storage of a live index: every view's record, the side tables, the hierarchies over wide
+/// containers, the ids, and what the writer alone needs (the order trees, labels, attributes the
+/// records do not hold exactly) — all in versioned paged columns, so that publishing a snapshot
+/// copies nothing and rolling a transaction back restores the last commit exactly.
+///
+/// One writer uses a store; snapshots (``StoreSnapshot``) read the columns they were published
+/// with from any thread.
+///
+/// Slots: slot 0 is the screen, the parent of every window (never a hit, never removed); views
+/// take slots from 1. A bulk load gives views slots in paint order (windows back to front, each
+/// in preorder), so slot − 1 is a freshly built scene's paint-order position.
+///
+/// Invariants (``invariantViolations()`` checks each one):
+/// - The order tree of a view's subviews is a treap by position, its in-order sequence the
+///   subviews back to front, its sizes the subtree sizes; `previousSibling` and `lastChild` in
+///   the records follow that sequence.
+/// - A view is indexed exactly when it has a hierarchy over its subviews; every subview of an
+///   indexed view sits in one lane of it, with a label that increases with its position, and
+///   each inner lane's box and key are the union and maximum of what is below.
+/// - A view's `reach` is the union of its subviews' `reachInParent`; `reachInParent` is its own
+///   hit rect and that reach, combined by its flags and lifted through its placement; a subview's
+///   lane holds the exact interval when the subview qualifies, else the `reachInParent` box.
+/// - Free slots form a list through `nextFree`; their generation is one past the last view's.
+final class LiveStore {
+    /// The writer's memory and versions.
+    let pager: Pager
+    /// Everything a rollback restores.
+    var state: State
+
+    /// The columns and counters of one version of the store.
+    struct State {
+        var records: PagedColumn<ViewRecord>
+        var extras: PagedColumn<ViewExtra>
+        var slots: PagedColumn<SlotState>
+        var rares: PagedColumn<RareAttributes>
+        var leaves: PagedColumn<ChildBVH.LeafBlock>
+        var blocks: PagedColumn<ChildBVH.Block>
+        var leafMeta: PagedColumn<NodeMeta>
+        var blockMeta: PagedColumn<NodeMeta>
+        var idBytes: PagedColumn<UInt8>
+        var idTable: PagedColumn<UInt32>
+        /// Custom predicates by ``ViewExtra/predicate``; nil entries are free.
+        var predicates: [(@Sendable (Point) -> Bool)?] = []
+        var counts = Counts()
+    }
+
+    /// The scalar part of a version: high-water marks, free lists, totals.
+    struct Counts {
+        /// Slots ever used (the screen included), and the first free one.
+        var slotCount = 0
+        var freeSlot = LiveSlot.none
+        /// Views alive (windows included, the screen not).
+        var viewCount = 0
+        var extraCount = 1
+        var freeExtra = LiveSlot.none
+        var rareCount = 1
+        var freeRare = LiveSlot.none
+        var leafCount = 0
+        var freeLeaf = LiveSlot.none
+        var blockCount = 0
+        var freeBlock = LiveSlot.none
+        /// Id bytes written, and those of removed views.
+        var idBytesUsed = 0
+        var idBytesGarbage = 0
+        /// The id table's slots (a power of two, or 0), live entries and tombstones.
+        var idTableCapacity = 0
+        var idTableUsed = 0
+        var idTableTombstones = 0
+        /// The next window's insertion order.
+        var windowOrder: UInt64 = 0
+        /// The free entries of ``State/predicates``.
+        var freePredicates: [Int32] = []
+    }
+
+    /// A hierarchy node's place, as only the writer needs it.
+    struct NodeMeta: BitwiseCopyable {
+        /// The parent block << 3 | lane, or ``LiveSlot/none`` for a root.
+        var parent: UInt32
+        /// Lanes in use (the first `count`).
+        var count: UInt32
+        /// The next free node when this one is free.
+        var nextFree: UInt32
+    }
+
+    /// An empty store: the screen and nothing on it.
+    /// - Complexity: O(1).
+    init() {
+        ChildBVH.checkLayouts()
+        precondition(MemoryLayout<ViewRecord>.stride == 128, "ViewRecord is two cache lines")
+        let pager = Pager()
+        self.pager = pager
+        state = State(
+            records: PagedColumn(pager: pager, shared: true), extras: PagedColumn(pager: pager, shared: true),
+            slots: PagedColumn(pager: pager, shared: false), rares: PagedColumn(pager: pager, shared: false),
+            leaves: PagedColumn(pager: pager, shared: true), blocks: PagedColumn(pager: pager, shared: true),
+            leafMeta: PagedColumn(pager: pager, shared: false), blockMeta: PagedColumn(pager: pager, shared: false),
+            idBytes: PagedColumn(pager: pager, shared: true), idTable: PagedColumn(pager: pager, shared: false))
+        // Extra and rare slot 0 mean "none": write them so their pages exist.
+        state.extras.set(0, .empty)
+        state.rares.set(0, .defaults)
+        let screen = allocateSlot()
+        precondition(screen == LiveSlot.screen)
+        var record = ViewRecord.empty
+        // The screen: eligible, never inside itself, never the answer, never clipping its windows.
+        record.minX = .infinity
+        record.minY = .infinity
+        record.maxX = -.infinity
+        record.maxY = -.infinity
+        record.flags = [.live, .eligible, .passThrough, .outside, .unreachable]
+        record.generation = state.records[Int(screen)].generation
+        state.records.set(Int(screen), record)
+        var s = SlotState.free
+        s.parent = LiveSlot.none
+        state.slots.set(Int(screen), s)
+    }
+
+    deinit {
+        // Blocks of the version being written are freed by the pager. Older current blocks that
+        // snapshots may read go to the arena, which frees them with the last snapshot; the
+        // writer's own are freed now.
+        let shared = [
+            state.records.forEachBlock, state.extras.forEachBlock, state.leaves.forEachBlock,
+            state.blocks.forEachBlock, state.idBytes.forEachBlock,
+        ]
+        for forEach in shared {
+            forEach { if !pager.isWritable($0) { pager.arena.adopt($0) } }
+        }
+        let own = [
+            state.slots.forEachBlock, state.rares.forEachBlock, state.leafMeta.forEachBlock,
+            state.blockMeta.forEachBlock, state.idTable.forEachBlock,
+        ]
+        for forEach in own {
+            forEach { if !pager.isWritable($0) { PageBlock.free($0) } }
+        }
+        pager.abandon()
+    }
+
+    // MARK: - Slots
+
+    /// A slot for a new view, from the free list or past the last one; its record keeps the
+    /// generation the free list left in it.
+    /// - Complexity: O(1).
+    func allocateSlot() -> UInt32 {
+        let slot: UInt32
+        if state.counts.freeSlot != LiveSlot.none {
+            slot = state.counts.freeSlot
+            state.counts.freeSlot = state.slots[Int(slot)].nextFree
+        } else {
+            precondition(
+                state.counts.slotCount < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views")
+            slot = UInt32(state.counts.slotCount)
+            state.counts.slotCount += 1
+            var record = ViewRecord.empty
+            record.generation = 1
+            state.records.set(Int(slot), record)
+        }
+        state.slots.set(Int(slot), .free)
+        state.records.update(Int(slot)) { $0.flags = .live }
+        if slot != LiveSlot.screen { state.counts.viewCount += 1 }
+        return slot
+    }
+
+    /// Gives a slot back: bumps its generation (so handles to the view it held are detected) and
+    /// puts it on the free list. A slot whose generation would wrap is never reused.
+    /// - Complexity: O(1).
+    func freeSlot(_ slot: UInt32) {
+        var record = ViewRecord.empty
+        let generation = state.records[Int(slot)].generation
+        record.generation = generation &+ 1
+        state.records.set(Int(slot), record)
+        var s = SlotState.free
+        if record.generation != 0 {
+            s.nextFree = state.counts.freeSlot
+            state.counts.freeSlot = slot
+        } else {
+            record.generation = UInt32.max
+            state.records.set(Int(slot), record)
+        }
+        state.slots.set(Int(slot), s)
+        state.counts.viewCount -= 1
+    }
+
+    /// Whether `slot` holds a view of this generation.
+    /// - Complexity: O(1).
+    func isLive(_ slot: UInt32, generation: UInt32) -> Bool {
+        Int(slot) < state.counts.slotCount && slot != LiveSlot.screen
+            && state.records[Int(slot)].generation == generation && state.records[Int(slot)].flags.contains(.live)
+    }
+
+    // MARK: - Side tables
+
+    /// A slot of ``State/extras`` set to ``ViewExtra/empty``.
+    /// - Complexity: O(1).
+    func allocateExtra() -> UInt32 {
+        let slot: UInt32
+        if state.counts.freeExtra != LiveSlot.none {
+            slot = state.counts.freeExtra
+            state.counts.freeExtra = state.extras[Int(slot)].bvh
+        } else {
+            slot = UInt32(state.counts.extraCount)
+            state.counts.extraCount += 1
+        }
+        state.extras.set(Int(slot), .empty)
+        return slot
+    }
+
+    /// Gives an extra slot back (its `bvh` field links the free list).
+    /// - Complexity: O(1).
+    func freeExtra(_ slot: UInt32) {
+        var e = ViewExtra.empty
+        e.bvh = state.counts.freeExtra
+        state.extras.set(Int(slot), e)
+        state.counts.freeExtra = slot
+    }
+
+    /// A slot of ``State/rares`` set to `value`.
+    /// - Complexity: O(1).
+    func allocateRare(_ value: RareAttributes) -> UInt32 {
+        let slot: UInt32
+        if state.counts.freeRare != LiveSlot.none {
+            slot = state.counts.freeRare
+            state.counts.freeRare = state.rares[Int(slot)].nextFree
+        } else {
+            slot = UInt32(state.counts.rareCount)
+            state.counts.rareCount += 1
+        }
+        state.rares.set(Int(slot), value)
+        return slot
+    }
+
+    /// Gives a rare slot back.
+    /// - Complexity: O(1).
+    func freeRare(_ slot: UInt32) {
+        var r = RareAttributes.defaults
+        r.nextFree = state.counts.freeRare
+        state.rares.set(Int(slot), r)
+        state.counts.freeRare = slot
+    }
+
+    /// Stores a predicate; returns its index.
+    /// - Complexity: O(1) amortized; O(p) when the array is shared with a snapshot.
+    func addPredicate(_ predicate: @escaping @Sendable (Point) -> Bool) -> Int32 {
+        if let i = state.counts.freePredicates.popLast() {
+            state.predicates[Int(i)] = predicate
+            return i
+        }
+        state.predicates.append(predicate)
+        return Int32(state.predicates.count - 1)
+    }
+
+    /// Frees a predicate's entry.
+    /// - Complexity: O(1) amortized; O(p) when the array is shared with a snapshot.
+    func removePredicate(_ i: Int32) {
+        state.predicates[Int(i)] = nil
+        state.counts.freePredicates.append(i)
+    }
+
+    // MARK: - Transactions
+
+    /// Forgets every change since the last commit.
+    /// - Complexity: O(blocks the changes created).
+    func rollback(to saved: State) {
+        state = saved
+        pager.rollback()
+    }
+}

@@ -1,0 +1,253 @@
+extension StoreSnapshot {
+    /// Checks what readers rely on, recomputing it from scratch: the links form one tree under the
+    /// screen holding every live view once; each view's reach (its hierarchy's box when indexed,
+    /// else the union of its subviews') and `unreachable` flag are what its subviews and
+    /// attributes give; a view with 8 or more subviews is indexed and one with fewer
+    /// than 4 is not; every hierarchy holds each subview in one lane, with labels increasing back
+    /// to front, each lane's interval what the subview gives (exact intervals re-derived from the
+    /// conversion), each inner lane's box and key covering what is below, used lanes first.
+    /// - Returns: every violation found (empty when sound).
+    /// - Complexity: O(n).
+    func invariantViolations() -> [InvariantViolation] {
+        var problems: [InvariantViolation] = []
+        func fail(_ s: String) { problems.append(InvariantViolation(s)) }
+        // 1. The tree, in preorder from the screen, with cycle detection.
+        var seen = [Bool](repeating: false, count: slotCount)
+        var order: [UInt32] = []
+        var stack: [UInt32] = [LiveSlot.screen]
+        seen[0] = true
+        while let v = stack.popLast() {
+            order.append(v)
+            var c = records[Int(v)].lastChild
+            var guardCount = 0
+            while c != LiveSlot.none {
+                guard Int(c) < slotCount, c != LiveSlot.screen else {
+                    fail("view \(v): link to slot \(c) out of range")
+                    break
+                }
+                guard !seen[Int(c)] else {
+                    fail("view \(v): slot \(c) is reached twice")
+                    break
+                }
+                seen[Int(c)] = true
+                if !records[Int(c)].flags.contains(.live) { fail("view \(v): subview \(c) is not live") }
+                stack.append(c)
+                c = records[Int(c)].previousSibling
+                guardCount += 1
+                if guardCount > slotCount { break }
+            }
+        }
+        if order.count - 1 != viewCount {
+            fail("\(order.count - 1) views reached from the screen, \(viewCount) counted")
+        }
+        for slot in 1..<slotCount where records[slot].flags.contains(.live) && !seen[slot] {
+            fail("view \(slot) is live but not reached from the screen")
+        }
+        guard problems.isEmpty else { return problems }
+        // 2. Reach, bottom-up: the same formulas as the build, recomputed from the records.
+        var reachInParent = [FBox](repeating: .empty, count: slotCount)
+        for v in order.reversed() {
+            let r = records[Int(v)]
+            // An indexed view's subviews are reached through its hierarchy, whose box is the
+            // union of the lanes (checked against the subviews below); another's, directly.
+            var union = FBox.empty
+            if r.flags.contains(.indexed) {
+                let root = extras[Int(r.extra)].bvh
+                union =
+                    root & ChildBVH.leafTag != 0
+                    ? leaves[Int(root & ~ChildBVH.leafTag)].bounds : blocks[Int(root)].bounds
+            } else {
+                for c in children(of: v) { union = union.union(reachInParent[Int(c)]) }
+            }
+            if !(r.reach == union) { fail("view \(v): reach \(r.reach), its subviews give \(union)") }
+            if !r.flags.contains(.eligible) && !r.flags.contains(.unreachable) {
+                fail("view \(v): ineligible but not marked unreachable")
+            }
+            var reach = DBox.empty
+            if r.flags.contains(.eligible) {
+                let own = DBox(r.extents)
+                if r.flags.contains(.outside) {
+                    reach = (r.flags.contains(.passThrough) ? .empty : own).union(DBox(union))
+                } else {
+                    reach = r.flags.contains(.passThrough) ? own.intersection(DBox(union)) : own
+                }
+            }
+            if r.flags.contains(.unreachable) != reach.isEmpty {
+                fail(
+                    "view \(v): unreachable is \(r.flags.contains(.unreachable)), its reach is \(reach.isEmpty ? "empty" : "not")"
+                )
+            }
+            if !reach.isEmpty {
+                let transformed = r.flags.contains(.transformed)
+                let e = transformed ? extras[Int(r.extra)] : .empty
+                let placement = ViewPlacement(
+                    center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
+                let lifted = reach.lifted(by: placement, transformed: transformed)
+                reachInParent[Int(v)] = lifted.isEmpty ? .empty : FBox(outward: lifted)
+            }
+        }
+        // 3. Hierarchies.
+        for v in order {
+            let r = records[Int(v)]
+            let kids = children(of: v)
+            let indexed = r.flags.contains(.indexed)
+            if kids.count >= LiveStore.indexedChildThreshold && !indexed {
+                fail("view \(v): \(kids.count) subviews but not indexed")
+            }
+            if kids.count < LiveStore.unindexedChildThreshold && indexed {
+                fail("view \(v): \(kids.count) subviews but indexed")
+            }
+            guard indexed else { continue }
+            let root = extras[Int(r.extra)].bvh
+            switch hierarchyItems(root: root) {
+            case .failure(let violation):
+                fail("view \(v): \(violation)")
+            case .success(let items):
+                let bySlot = Dictionary(items.map { ($0.slot, $0) }, uniquingKeysWith: { a, _ in a })
+                if bySlot.count != items.count || Set(bySlot.keys) != Set(kids) {
+                    fail("view \(v): its hierarchy holds \(items.count) lanes for \(kids.count) subviews")
+                    continue
+                }
+                var lastLabel: UInt32 = 0
+                for c in kids {
+                    let item = bySlot[c]!
+                    if item.label <= lastLabel {
+                        fail("view \(v): subview \(c)'s label \(item.label) is not above \(lastLabel)")
+                    }
+                    lastLabel = item.label
+                    if let problem = laneViolation(c, item, reachInParent: reachInParent[Int(c)]) {
+                        fail("view \(v): subview \(c): \(problem)")
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// One subview as a hierarchy holds it.
+    struct Item {
+        var slot: UInt32
+        var label: UInt32
+        var exact: Bool
+        var interval: DBox
+    }
+
+    /// The lanes under `root`, checking the nodes on the way: every node reached once, used lanes
+    /// first, unused lanes empty, every inner lane's box enclosing its child and its key the
+    /// largest label below.
+    func hierarchyItems(root: UInt32) -> Result<[Item], InvariantViolation> {
+        var items: [Item] = []
+        var seenBlocks = Set<UInt32>()
+        var seenLeaves = Set<UInt32>()
+        var pending = [root]
+        while let node = pending.popLast() {
+            let i = node & ~ChildBVH.leafTag
+            if node & ChildBVH.leafTag != 0 {
+                guard seenLeaves.insert(i).inserted else { return .failure(.init("leaf \(i) reached twice")) }
+                let leaf = leaves[Int(i)]
+                var used = 0
+                for lane in 0..<ChildBVH.branching {
+                    if leaf.key[lane] == 0 {
+                        let empty = !(leaf.minX[lane] <= leaf.maxX[lane] && leaf.minY[lane] <= leaf.maxY[lane])
+                        guard empty else { return .failure(.init("leaf \(i) lane \(lane): unused, with an interval")) }
+                        continue
+                    }
+                    guard used == lane else {
+                        return .failure(.init("leaf \(i): lane \(lane) used after an unused one"))
+                    }
+                    used += 1
+                    items.append(
+                        Item(
+                            slot: leaf.slot[lane], label: leaf.label(lane), exact: leaf.isExact(lane),
+                            interval: DBox(
+                                minX: leaf.minX[lane], minY: leaf.minY[lane], maxX: leaf.maxX[lane],
+                                maxY: leaf.maxY[lane])))
+                }
+                guard used >= 1 else { return .failure(.init("leaf \(i) is empty")) }
+                continue
+            }
+            guard seenBlocks.insert(i).inserted else { return .failure(.init("block \(i) reached twice")) }
+            let block = blocks[Int(i)]
+            var used = 0
+            for lane in 0..<ChildBVH.branching {
+                if block.key[lane] == 0 {
+                    guard block.box(lane).isEmpty else {
+                        return .failure(.init("block \(i) lane \(lane): unused, with a box"))
+                    }
+                    continue
+                }
+                guard used == lane else { return .failure(.init("block \(i): lane \(lane) used after an unused one")) }
+                used += 1
+                let child = block.child[lane]
+                let bounds: FBox
+                let key: UInt32
+                if child & ChildBVH.leafTag != 0 {
+                    let leaf = leaves[Int(child & ~ChildBVH.leafTag)]
+                    bounds = leaf.bounds
+                    key = (leaf.key & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit)).max()
+                } else {
+                    bounds = blocks[Int(child)].bounds
+                    key = blocks[Int(child)].key.max()
+                }
+                guard block.box(lane).encloses(bounds) || bounds.isEmpty else {
+                    return .failure(.init("block \(i) lane \(lane): its box does not enclose its child"))
+                }
+                guard block.key[lane] == key else {
+                    return .failure(
+                        .init("block \(i) lane \(lane): key \(block.key[lane]), largest label below \(key)"))
+                }
+                pending.append(child)
+            }
+            guard used >= 1 else { return .failure(.init("block \(i) is empty")) }
+        }
+        return .success(items)
+    }
+
+    /// Why a subview's lane is wrong, or nil. An exact lane must belong to a subview that can be
+    /// decided from its interval, each bound the least coordinate where the reference's
+    /// conversion reaches the hit rect's edge; any other lane holds the subview's reach (nothing
+    /// for an unreachable subview).
+    private func laneViolation(_ c: UInt32, _ item: Item, reachInParent: FBox) -> String? {
+        let r = records[Int(c)]
+        let disqualifying: ViewFlags = [
+            .unreachable, .transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect,
+        ]
+        let qualifies =
+            r.flags.contains(.eligible) && r.flags.isDisjoint(with: disqualifying)
+            && (r.lastChild == LiveSlot.none || r.reach.isEmpty)
+        if item.exact {
+            guard qualifies else { return "marked exact but cannot be decided by its interval" }
+            let axes = [
+                ("x", item.interval.minX, item.interval.maxX, r.centerX, r.anchorOffsetX, r.minX, r.maxX),
+                ("y", item.interval.minY, item.interval.maxY, r.centerY, r.anchorOffsetY, r.minY, r.maxY),
+            ]
+            for (axis, lo, hi, center, anchor, minEdge, maxEdge) in axes {
+                for (name, q, edge) in [("low", lo, minEdge), ("high", hi, maxEdge)] {
+                    let at = ExactInterval.convert(q, center: center, anchorOffset: anchor)
+                    let below = ExactInterval.convert(
+                        ExactInterval.predecessor(q), center: center, anchorOffset: anchor)
+                    if !(at >= edge) || below >= edge {
+                        return "\(axis) \(name) bound \(q) is not where the conversion reaches \(edge)"
+                    }
+                }
+            }
+            return nil
+        }
+        if qualifies,
+            ExactInterval.interval(center: r.centerX, anchorOffset: r.anchorOffsetX, min: r.minX, max: r.maxX) != nil,
+            ExactInterval.interval(center: r.centerY, anchorOffset: r.anchorOffsetY, min: r.minY, max: r.maxY) != nil
+        {
+            return "could be decided by its interval but is not marked exact"
+        }
+        let f = reachInParent
+        let expected =
+            f.isEmpty
+            ? DBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+            : DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX).nextUp, maxY: Double(f.maxY).nextUp)
+        let i = item.interval
+        if !(i.minX == expected.minX && i.minY == expected.minY && i.maxX == expected.maxX && i.maxY == expected.maxY) {
+            return "lane \(i) differs from its reach \(expected)"
+        }
+        return nil
+    }
+}

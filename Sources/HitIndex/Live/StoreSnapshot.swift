@@ -1,0 +1,38 @@
+/// The columns of one published version of a store, as readers see them: immutable, shared with
+/// the writer and with other versions page by page.
+struct StoreSnapshot: @unchecked Sendable {
+    // @unchecked Sendable: the readers point into blocks of a published version, which nobody
+    // writes again and the arena frees only after the snapshot holding them is gone.
+    let records: ColumnReader<ViewRecord>
+    let extras: ColumnReader<ViewExtra>
+    let leaves: ColumnReader<ChildBVH.LeafBlock>
+    let blocks: ColumnReader<ChildBVH.Block>
+    let idBytes: ColumnReader<UInt8>
+    let predicates: [(@Sendable (Point) -> Bool)?]
+    /// Slots ever used (the screen's included): every valid slot is below it.
+    let slotCount: Int
+    /// Views alive, windows included.
+    let viewCount: Int
+    let version: UInt64
+
+    /// Whether `slot` holds a live view of `generation` in this version.
+    /// - Complexity: O(1).
+    func contains(slot: UInt32, generation: UInt32) -> Bool {
+        guard slot != LiveSlot.screen, Int(slot) < slotCount else { return false }
+        let r = records.pointer(Int(slot))
+        return r.pointee.generation == generation && r.pointee.flags.contains(.live)
+    }
+}
+
+extension LiveStore {
+    /// Ends the version being written and returns it as a snapshot.
+    /// - Complexity: O(blocks the version created or replaced) plus reclaiming.
+    func publish() -> StoreSnapshot {
+        let version = pager.commit()
+        pager.arena.reclaim()
+        return StoreSnapshot(
+            records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
+            blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
+            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: version)
+    }
+}

@@ -1,0 +1,165 @@
+/// What a query reads for one view, in two cache lines: the geometry of the canonical conversion
+/// and the hit rect in the first; pruning, links, flags and what a hit returns in the second.
+///
+/// Slots index the records. A slot keeps its record for the view's whole life, whatever is
+/// inserted or removed around it; the generation tells a later view in the same slot apart.
+struct ViewRecord: BitwiseCopyable {
+    // Line 1: the conversion and the standardized hit rect.
+    /// `center`, in the superview's bounds space (screen space for a window).
+    var centerX: Double
+    var centerY: Double
+    /// `bounds.origin + anchorPoint * bounds.size`.
+    var anchorOffsetX: Double
+    var anchorOffsetY: Double
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
+
+    // Line 2.
+    /// Where, in the view's bounds space, a subview could produce a hit (empty when none can).
+    var reach: FBox
+    /// The front-most subview's slot, or ``LiveSlot/none``.
+    var lastChild: UInt32
+    /// The slot of the subview directly behind this one, or ``LiveSlot/none``.
+    var previousSibling: UInt32
+    /// The view's ``ViewExtra`` slot; 0 when it has none.
+    var extra: UInt32
+    var flags: ViewFlags
+    var reserved: UInt16 = 0
+    /// Bumped each time the slot is freed, so that a handle to an earlier view is detected.
+    var generation: UInt32
+    var reserved2: UInt32 = 0
+    /// The caller's value, returned with every hit.
+    var userValue: UInt64
+    /// Where the id's UTF-8 bytes are (``IDRef``); 0 when the view has no id.
+    var id: IDRef
+    var reserved3: UInt64 = 0
+
+    /// A record with no geometry, links or flags.
+    static let empty = ViewRecord(
+        centerX: 0, centerY: 0, anchorOffsetX: 0, anchorOffsetY: 0, minX: 0, minY: 0, maxX: 0, maxY: 0,
+        reach: .empty, lastChild: LiveSlot.none, previousSibling: LiveSlot.none, extra: 0, flags: [],
+        generation: 0, userValue: 0, id: IDRef(rawValue: 0))
+
+    /// The hit rect as extents.
+    var extents: Extents { Extents(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
+    var center: Point { Point(x: centerX, y: centerY) }
+    var anchorOffset: Point { Point(x: anchorOffsetX, y: anchorOffsetY) }
+}
+
+/// Slot constants of the live store.
+enum LiveSlot {
+    /// "No view" in links and parents.
+    static let none = UInt32.max
+    /// The screen: the parent of every window, never a hit, never removed. Views start at 1.
+    static let screen: UInt32 = 0
+}
+
+/// What only some views need, in a side column: the transform and its inverse, a corner radius,
+/// a redirect, a predicate, the root of the subviews' hierarchy.
+struct ViewExtra: BitwiseCopyable {
+    /// The inverse transform (`CGAffineTransformInvert` contract); identity when untransformed.
+    var inverse: AffineTransform
+    var transform: AffineTransform
+    var radius: Double
+    /// The redirect target's slot and generation: the redirect holds while that view lives, as
+    /// a weak reference does.
+    var redirect: UInt32
+    var redirectGeneration: UInt32
+    /// Index into the snapshot's predicates, or -1.
+    var predicate: Int32
+    /// The root of the subviews' ``LiveBVH`` (a leaf block when tagged with
+    /// ``ChildBVH/leafTag``), or ``LiveSlot/none``.
+    var bvh: UInt32
+
+    static let empty = ViewExtra(
+        inverse: .identity, transform: .identity, radius: 0, redirect: LiveSlot.none, redirectGeneration: 0,
+        predicate: -1, bvh: LiveSlot.none)
+
+    /// Whether nothing in it differs from ``empty`` (so the view can give its slot back).
+    var isEmpty: Bool {
+        inverse == .identity && transform == .identity && radius == 0 && redirect == LiveSlot.none
+            && predicate == -1 && bvh == LiveSlot.none
+    }
+}
+
+/// Where a view's id is in the store's id bytes: offset and length, packed; 0 for no id.
+struct IDRef: RawRepresentable, Hashable, BitwiseCopyable {
+    var rawValue: UInt64
+
+    /// Lengths take the low 24 bits, offsets the 40 above.
+    static let maxLength = 1 << 24 - 1
+
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    init(offset: Int, length: Int) {
+        precondition(length > 0 && length <= IDRef.maxLength && offset < 1 << 40)
+        rawValue = UInt64(offset) << 24 | UInt64(length)
+    }
+
+    var offset: Int { Int(rawValue >> 24) }
+    var length: Int { Int(rawValue & 0xFF_FFFF) }
+    var isNone: Bool { rawValue == 0 }
+}
+
+/// What the writer alone keeps per slot: the tree, the place in the parent's hierarchy, and the
+/// attributes the records do not hold exactly.
+struct SlotState: BitwiseCopyable {
+    /// The superview's slot; ``LiveSlot/screen`` for a window; ``LiveSlot/none`` when free.
+    var parent: UInt32
+    /// The root of the subviews' order tree (a treap by position), or ``LiveSlot/none``.
+    var childRoot: UInt32
+    /// This view's links in its superview's order tree.
+    var left: UInt32
+    var right: UInt32
+    var up: UInt32
+    /// Views in this view's order subtree (itself included); 0 when not in a tree.
+    var size: UInt32
+    /// The view's order label among its siblings while its superview is indexed (later siblings
+    /// have larger labels), else 0.
+    var label: UInt32
+    /// Where the view sits in its superview's hierarchy: leaf block << 3 | lane, or
+    /// ``LiveSlot/none``.
+    var lane: UInt32
+    /// Where a hit from the view or its subtree is possible, in the superview's space, rounded
+    /// outward (empty when none is).
+    var reachInParent: FBox
+    /// The bounds (origin: scroll offset).
+    var bounds: Rect
+    var alpha: Float
+    /// The view's ``RareAttributes`` slot, 0 for none.
+    var rare: UInt32
+    /// Edits to the subviews since the hierarchy over them was built, to decide a rebuild.
+    var churn: UInt32
+    /// The next free slot when this one is free.
+    var nextFree: UInt32
+
+    static let free = SlotState(
+        parent: LiveSlot.none, childRoot: LiveSlot.none, left: LiveSlot.none, right: LiveSlot.none,
+        up: LiveSlot.none, size: 0, label: 0, lane: LiveSlot.none, reachInParent: .empty,
+        bounds: .zero, alpha: 1, rare: 0, churn: 0, nextFree: LiveSlot.none)
+}
+
+/// Attributes most views leave at their defaults, kept apart so that the common view costs
+/// nothing for them: anchor point, insets, minimum size, and a window's level and order.
+struct RareAttributes: BitwiseCopyable, Equatable {
+    var anchorPoint: Point
+    var insets: EdgeInsets
+    var minimumHitSize: Size
+    /// Windows: the level, and the order of insertion that breaks ties (later in front).
+    var level: Double
+    var order: UInt64
+    /// The next free slot when this one is free.
+    var nextFree: UInt32
+    var isWindow: Bool
+
+    static let defaults = RareAttributes(
+        anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0,
+        nextFree: LiveSlot.none, isWindow: false)
+
+    /// Whether a view with these values needs no rare slot.
+    var isDefault: Bool {
+        anchorPoint == Point(x: 0.5, y: 0.5) && insets == .zero && minimumHitSize == .zero && !isWindow
+    }
+}

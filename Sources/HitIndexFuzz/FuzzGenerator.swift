@@ -12,7 +12,7 @@ import HitIndexFixtures
 /// their one-ulp neighbours, points outside every window, NaN and infinities.
 public struct FuzzGenerator {
     var rng: SeededGenerator
-    private var nextID = 0
+    var nextID = 0
 
     /// A generator for one seed; the same seed gives the same scenes and points.
     /// - Complexity: O(1).
@@ -45,13 +45,13 @@ public struct FuzzGenerator {
         return scene
     }
 
-    private mutating func freshID(_ prefix: String) -> String {
+    mutating func freshID(_ prefix: String) -> String {
         nextID += 1
         return "\(prefix)\(nextID)"
     }
 
     /// Subviews of one container: a wide run of plain siblings, a chain, or a few random ones.
-    private mutating func children(depth: Int, budget: Int, parentSize: Size) -> [FuzzScene.Node] {
+    mutating func children(depth: Int, budget: Int, parentSize: Size) -> [FuzzScene.Node] {
         guard budget > 0, depth < 40 else { return [] }
         let style = rng.int(below: 10)
         if style < 3 && budget >= 8 {
@@ -99,7 +99,7 @@ public struct FuzzGenerator {
     }
 
     /// A view placed somewhere in (or around) its parent, every other attribute at its default.
-    private mutating func leaf(parentSize: Size) -> FuzzScene.Node {
+    mutating func leaf(parentSize: Size) -> FuzzScene.Node {
         let pw = parentSize.width.isFinite && abs(parentSize.width) > 0 ? abs(parentSize.width) : 100
         let ph = parentSize.height.isFinite && abs(parentSize.height) > 0 ? abs(parentSize.height) : 100
         let w = size(pw)
@@ -137,7 +137,7 @@ public struct FuzzGenerator {
     }
 
     /// Changes some attributes away from their defaults.
-    private mutating func decorate(_ a: inout ViewAttributes, window: Bool) {
+    mutating func decorate(_ a: inout ViewAttributes, window: Bool) {
         if rng.chance(0.25) {
             a.bounds.origin = Point(x: rng.pick([0, 10, -7.5, 0.1, 1e9, rng.grid(-100, 100)]), y: rng.grid(-100, 100))
         }

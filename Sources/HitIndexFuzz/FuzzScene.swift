@@ -49,29 +49,32 @@ public struct FuzzScene: Sendable {
     public func makeScene() -> Scene {
         var byID: [String: View] = [:]
         var redirects: [(View, String)] = []
-        func make(_ node: Node, window level: Double?) -> View {
-            let view: View
-            if let level {
-                view = Window(
-                    id: node.id, className: node.className, bounds: node.attributes.bounds,
-                    center: node.attributes.center, level: level)
-            } else {
-                view = View(
-                    id: node.id, className: node.className, bounds: node.attributes.bounds,
-                    center: node.attributes.center)
-            }
-            view.attributes = node.attributes
-            byID[node.id] = view
-            if let target = node.redirectTarget { redirects.append((view, target)) }
-            for child in node.subviews { view.addSubview(make(child, window: nil)) }
-            return view
-        }
         let scene = Scene()
         for w in windows {
-            // Safe: `make` builds a Window when given a level.
-            scene.addWindow(make(w.root, window: w.level) as! Window)
+            // Safe: `makeView` builds a Window when given a level.
+            scene.addWindow(w.root.makeView(window: w.level, byID: &byID, redirects: &redirects) as! Window)
         }
         for (view, target) in redirects { view.redirectTarget = byID[target] }
         return scene
+    }
+}
+
+extension FuzzScene.Node {
+    /// The model views of this subtree (a `Window` when `level` is given), registered in `byID`;
+    /// redirects are returned by target id for the caller to resolve.
+    /// - Complexity: O(size of the subtree).
+    public func makeView(window level: Double?, byID: inout [String: View], redirects: inout [(View, String)]) -> View {
+        let view: View
+        if let level {
+            view = Window(
+                id: id, className: className, bounds: attributes.bounds, center: attributes.center, level: level)
+        } else {
+            view = View(id: id, className: className, bounds: attributes.bounds, center: attributes.center)
+        }
+        view.attributes = attributes
+        byID[id] = view
+        if let target = redirectTarget { redirects.append((view, target)) }
+        for child in subviews { view.addSubview(child.makeView(window: nil, byID: &byID, redirects: &redirects)) }
+        return view
     }
 }

@@ -206,6 +206,7 @@ extension LiveStore {
         let kids = children(of: container)
         let n = kids.count
         guard n > 0 else { return }
+        statistics.hierarchyBuilds += 1
         let step = UInt32((Self.labelLimit - 1) / (n + 1))
         var intervals: [DBox] = []
         var keys: [UInt32] = []
@@ -391,6 +392,7 @@ extension LiveStore {
     /// Splits a full leaf that must also take `extra`: the nine entries are divided by centre,
     /// four stay, five go to a new leaf next to it.
     private func splitLeaf(_ leaf: Int, adding extra: (DBox, UInt32, UInt32), in container: UInt32) {
+        statistics.splits += 1
         let l = state.leaves[leaf]
         var entries: [(interval: DBox, key: UInt32, slot: UInt32)] = (0..<ChildBVH.branching).map { lane in
             (
@@ -442,6 +444,7 @@ extension LiveStore {
                 break
             }
             // Split the full parent: nine children divided by centre, four stay.
+            statistics.splits += 1
             let b = state.blocks[p]
             var children = (0..<ChildBVH.branching).map { b.child[$0] }
             children.append(fresh)
@@ -597,6 +600,7 @@ extension LiveStore {
             let whole = x == LiveSlot.none && y == LiveSlot.none
             if gap >= Self.relabelGap || whole {
                 precondition(gap >= 1, "labels cover fewer siblings than 2^31")
+                statistics.relabels += 1
                 for (j, c) in run.enumerated() {
                     state.slots.update(Int(c)) { $0.label = UInt32(lo + (j + 1) * gap) }
                     if c != child && state.slots[Int(c)].lane != LiveSlot.none { updateLane(c) }

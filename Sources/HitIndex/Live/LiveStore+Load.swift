@@ -105,6 +105,39 @@ extension LiveStore {
         return slots
     }
 
+    /// Checks `roots` and their subtrees as ``materialize(_:windows:redirectsByID:)`` does
+    /// (attributes, `levels` for the roots when given, ids non-empty and unique among the store's
+    /// and the new views, redirect targets a new view or a live view with the target's id),
+    /// writing nothing; throws the first violation in preorder.
+    /// - Complexity: O(n) for n views.
+    func validate(_ roots: [View], levels: [Double]? = nil) throws(SceneError) {
+        var ids = Set<String>()
+        var members = Set<ObjectIdentifier>()
+        var redirecting: [View] = []
+        var stack: [(View, Double?)] = []
+        for (k, root) in roots.enumerated().reversed() { stack.append((root, levels?[k])) }
+        while let (v, level) = stack.popLast() {
+            guard !v.id.isEmpty else {
+                throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
+            }
+            guard ids.insert(v.id).inserted, slot(withID: v.id) == nil else {
+                throw SceneError(location: .view(v.id), field: "id", message: "duplicate id")
+            }
+            try v.attributes.validate(id: v.id, level: level)
+            members.insert(ObjectIdentifier(v))
+            if v.redirectTarget != nil { redirecting.append(v) }
+            for s in v.subviews.reversed() { stack.append((s, nil)) }
+        }
+        for v in redirecting {
+            let target = v.redirectTarget!
+            guard members.contains(ObjectIdentifier(target)) || slot(withID: target.id) != nil else {
+                throw SceneError(
+                    location: .view(v.id), field: "redirectTarget",
+                    message: "\"\(target.id)\" is not a view of this scene")
+            }
+        }
+    }
+
     /// Loads `scene` into this empty store: windows in paint order, each with its views in
     /// preorder, so slot − 1 is a view's paint-order position.
     /// - Throws: the scene's first violation, as ``Scene/validate()`` names it.

@@ -26,6 +26,18 @@ final class LiveStore {
     let pager: Pager
     /// Everything a rollback restores.
     var state: State
+    /// How often the rarer maintenance paths ran (for tests and the benchmark; not rolled back).
+    var statistics = Statistics()
+
+    /// Counts of the maintenance paths.
+    struct Statistics {
+        /// Hierarchies built or rebuilt (a container becoming indexed, or its churn reaching its size).
+        var hierarchyBuilds = 0
+        /// Leaf and block splits.
+        var splits = 0
+        /// Runs of siblings relabelled because an insert found no gap.
+        var relabels = 0
+    }
 
     /// The columns and counters of one version of the store.
     struct State {

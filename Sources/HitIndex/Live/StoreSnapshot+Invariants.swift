@@ -44,46 +44,17 @@ extension StoreSnapshot {
             fail("view \(slot) is live but not reached from the screen")
         }
         guard problems.isEmpty else { return problems }
-        // 2. Reach, bottom-up: the same formulas as the build, recomputed from the records.
-        var reachInParent = [FBox](repeating: .empty, count: slotCount)
-        for v in order.reversed() {
+        // 2. Reach, bottom-up: the build's formulas, recomputed from the records.
+        let expected = expectedReach(order)
+        for v in order {
             let r = records[Int(v)]
-            // An indexed view's subviews are reached through its hierarchy, whose box is the
-            // union of the lanes (checked against the subviews below); another's, directly.
-            var union = FBox.empty
-            if r.flags.contains(.indexed) {
-                let root = extras[Int(r.extra)].bvh
-                union =
-                    root & ChildBVH.leafTag != 0
-                    ? leaves[Int(root & ~ChildBVH.leafTag)].bounds : blocks[Int(root)].bounds
-            } else {
-                for c in children(of: v) { union = union.union(reachInParent[Int(c)]) }
-            }
-            if !(r.reach == union) { fail("view \(v): reach \(r.reach), its subviews give \(union)") }
+            let e = expected[Int(v)]
+            if !(r.reach == e.union) { fail("view \(v): reach \(r.reach), its subviews give \(e.union)") }
             if !r.flags.contains(.eligible) && !r.flags.contains(.unreachable) {
                 fail("view \(v): ineligible but not marked unreachable")
             }
-            var reach = DBox.empty
-            if r.flags.contains(.eligible) {
-                let own = DBox(r.extents)
-                if r.flags.contains(.outside) {
-                    reach = (r.flags.contains(.passThrough) ? .empty : own).union(DBox(union))
-                } else {
-                    reach = r.flags.contains(.passThrough) ? own.intersection(DBox(union)) : own
-                }
-            }
-            if r.flags.contains(.unreachable) != reach.isEmpty {
-                fail(
-                    "view \(v): unreachable is \(r.flags.contains(.unreachable)), its reach is \(reach.isEmpty ? "empty" : "not")"
-                )
-            }
-            if !reach.isEmpty {
-                let transformed = r.flags.contains(.transformed)
-                let e = transformed ? extras[Int(r.extra)] : .empty
-                let placement = ViewPlacement(
-                    center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
-                let lifted = reach.lifted(by: placement, transformed: transformed)
-                reachInParent[Int(v)] = lifted.isEmpty ? .empty : FBox(outward: lifted)
+            if r.flags.contains(.unreachable) != e.unreachable {
+                fail("view \(v): unreachable is \(r.flags.contains(.unreachable)), recomputed \(e.unreachable)")
             }
         }
         // 3. Hierarchies.
@@ -115,7 +86,7 @@ extension StoreSnapshot {
                         fail("view \(v): subview \(c)'s label \(item.label) is not above \(lastLabel)")
                     }
                     lastLabel = item.label
-                    if let problem = laneViolation(c, item, reachInParent: reachInParent[Int(c)]) {
+                    if let problem = laneViolation(c, item, reachInParent: expected[Int(c)].inParent) {
                         fail("view \(v): subview \(c): \(problem)")
                     }
                 }

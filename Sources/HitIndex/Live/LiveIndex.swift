@@ -1,0 +1,246 @@
+/// A hit-testing index that changes: one writer edits it in transactions; any number of readers
+/// query the immutable snapshots it publishes.
+///
+/// Edits (insert, remove, move, every attribute, scroll, windows and levels) apply to the
+/// writer's state as they are made, each in O(log k) for a container of k subviews plus the
+/// upkeep of the boxes above it (which stops at the first ancestor that sees no change). They
+/// become visible to queries when ``commit()`` publishes a new ``IndexSnapshot``. A transaction
+/// that holds an invalid edit — a stale handle, a cycle, a bad value — is rejected whole by
+/// ``commit()``: the edits before it are undone, the ones after it are ignored, and the error
+/// names the edit by its position in the transaction and the field.
+///
+/// Views are named by ``ViewHandle``s, which survive every edit to other views; a handle to a
+/// removed view is detected, never confused with a later view in the same slot. Ids are
+/// optional. Each view carries a `UInt64` of the caller's, returned with every hit.
+///
+/// ```swift
+/// let live = try LiveIndex(scene)
+/// let list = live.handle(forID: "list")!
+/// live.scroll(list, to: Point(x: 0, y: 240))
+/// live.remove(live.handle(forID: "cell3")!)
+/// let snapshot = try live.commit()
+/// let hit = snapshot.hitTest(Point(x: 20, y: 300))   // handle and user value
+/// ```
+///
+/// Use the writer from one thread at a time; hand ``snapshots`` to reader threads.
+public final class LiveIndex {
+    let store: LiveStore
+    /// Where readers take the current snapshot.
+    public let snapshots: SnapshotSource
+    /// The store's state at the start of the open transaction; nil when none is open.
+    private var saved: LiveStore.State?
+    /// Edits made in the open transaction.
+    private var editCount = 0
+    /// The first invalid edit of the open transaction.
+    private(set) var failure: EditError?
+
+    /// An empty index (no windows), with its first snapshot (version 1) published.
+    /// - Complexity: O(1).
+    public init() {
+        store = LiveStore()
+        snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
+    }
+
+    /// An index of `scene`, with its first snapshot (version 1) published. Views take slots in
+    /// paint order; every user value is 0.
+    /// - Throws: the scene's first violation, as ``Scene/validate()`` names it.
+    /// - Complexity: O(n) for n views.
+    public init(_ scene: Scene) throws(SceneError) {
+        store = LiveStore()
+        try store.load(scene)
+        snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
+    }
+
+    /// The snapshot published last.
+    /// - Complexity: O(1).
+    public var snapshot: IndexSnapshot { snapshots.current() }
+
+    /// Whether edits were made since the last commit or discard.
+    /// - Complexity: O(1).
+    public var hasPendingEdits: Bool { saved != nil }
+
+    /// The first invalid edit of the open transaction, which ``commit()`` will throw.
+    /// - Complexity: O(1).
+    public var pendingError: EditError? { failure }
+
+    /// Publishes the edits since the last commit as a new snapshot, or rejects them all when one
+    /// was invalid (the state returns to the last commit).
+    /// - Throws: the first invalid edit, with its position in the transaction.
+    /// - Complexity: O(pages the edits touched), plus freeing what no snapshot can read any more.
+    @discardableResult
+    public func commit() throws(EditError) -> IndexSnapshot {
+        if let failure {
+            discard()
+            throw failure
+        }
+        guard saved != nil else { return snapshot }
+        let next = IndexSnapshot(store.publish(), arena: store.pager.arena)
+        snapshots.publish(next)
+        saved = nil
+        editCount = 0
+        return next
+    }
+
+    /// Forgets the edits since the last commit.
+    /// - Complexity: O(pages the edits created).
+    public func discard() {
+        if let saved { store.rollback(to: saved) }
+        saved = nil
+        editCount = 0
+        failure = nil
+    }
+
+    /// Runs one edit of the open transaction: nothing when an earlier edit failed; otherwise
+    /// `body`, which checks everything before it changes anything, so a failing edit changes
+    /// nothing and is recorded as the transaction's failure.
+    func edit<R>(_ body: () throws(EditProblem) -> R) -> R? {
+        if saved == nil { saved = store.state }
+        let position = editCount
+        editCount += 1
+        guard failure == nil else { return nil }
+        do {
+            return try body()
+        } catch {
+            failure = EditError(edit: position, view: error.view, field: error.field, message: error.message)
+            return nil
+        }
+    }
+
+    /// The slot of a live view, or the problem naming the stale handle.
+    func live(_ handle: ViewHandle, field: String = "") throws(EditProblem) -> UInt32 {
+        guard store.isLive(handle.slot, generation: handle.generation) else {
+            throw EditProblem(
+                view: "\(handle)", field: field, message: "no live view has this handle (stale or unknown)")
+        }
+        return handle.slot
+    }
+
+    /// How errors name a view: its id, else its handle.
+    func name(_ slot: UInt32) -> String {
+        store.id(of: slot) ?? "\(handle(slot))"
+    }
+
+    func handle(_ slot: UInt32) -> ViewHandle {
+        ViewHandle(slot: slot, generation: store.state.records[Int(slot)].generation)
+    }
+
+    // MARK: - Reading the writer's state (edits included, committed or not)
+
+    /// The number of views, windows included.
+    /// - Complexity: O(1).
+    public var viewCount: Int { store.state.counts.viewCount }
+
+    /// Whether `handle` names a live view.
+    /// - Complexity: O(1).
+    public func contains(_ handle: ViewHandle) -> Bool { store.isLive(handle.slot, generation: handle.generation) }
+
+    /// The view with this id.
+    /// - Complexity: O(length) expected.
+    public func handle(forID id: String) -> ViewHandle? { store.slot(withID: id).map(handle) }
+
+    /// A view's id, if it has one.
+    /// - Complexity: O(length).
+    public func id(of handle: ViewHandle) -> String? { contains(handle) ? store.id(of: handle.slot) : nil }
+
+    /// A view's attributes.
+    /// - Complexity: O(1).
+    public func attributes(of handle: ViewHandle) -> ViewAttributes? {
+        contains(handle) ? store.attributes(of: handle.slot) : nil
+    }
+
+    /// A view's user value.
+    /// - Complexity: O(1).
+    public func userValue(of handle: ViewHandle) -> UInt64? {
+        contains(handle) ? store.state.records[Int(handle.slot)].userValue : nil
+    }
+
+    /// A view's superview; nil for a window (and for a handle that names no view).
+    /// - Complexity: O(1).
+    public func superview(of handle: ViewHandle) -> ViewHandle? {
+        guard contains(handle) else { return nil }
+        let parent = store.state.slots[Int(handle.slot)].parent
+        return parent == LiveSlot.screen ? nil : self.handle(parent)
+    }
+
+    /// A view's subviews, back to front.
+    /// - Complexity: O(k).
+    public func subviews(of handle: ViewHandle) -> [ViewHandle] {
+        contains(handle) ? store.children(of: handle.slot).map(self.handle) : []
+    }
+
+    /// The windows, back to front (the reverse of the order touches try them).
+    /// - Complexity: O(w).
+    public var windows: [ViewHandle] { store.children(of: LiveSlot.screen).map(handle) }
+
+    /// A window's level, or nil when `handle` is not a live window.
+    /// - Complexity: O(1).
+    public func level(of handle: ViewHandle) -> Double? {
+        guard contains(handle) else { return nil }
+        let rare = store.rare(of: handle.slot)
+        return rare.isWindow ? rare.level : nil
+    }
+
+    /// A view's redirect target, while that view lives.
+    /// - Complexity: O(1).
+    public func redirectTarget(of handle: ViewHandle) -> ViewHandle? {
+        guard contains(handle) else { return nil }
+        return store.redirectTarget(of: handle.slot).map(self.handle)
+    }
+
+    /// Checks every structure of the writer's state (see ``LiveStore``) and returns every
+    /// violation found; empty when sound. For tests: run it after every edit or commit.
+    /// - Complexity: O(n).
+    public func invariantViolations() -> [InvariantViolation] { store.invariantViolations() }
+}
+
+/// A rejected transaction: which edit was invalid, and why.
+public struct EditError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The edit's position in its transaction, from 0.
+    public var edit: Int
+    /// The view the edit named (its id, else its handle), or the view being inserted.
+    public var view: String
+    /// The field (a scene-file key), or an empty string for the edit as a whole.
+    public var field: String
+    /// What was wrong.
+    public var message: String
+
+    /// Creates an error.
+    /// - Complexity: O(1).
+    public init(edit: Int, view: String, field: String, message: String) {
+        self.edit = edit
+        self.view = view
+        self.field = field
+        self.message = message
+    }
+
+    /// `edit 3: view "cell7": frame: not allowed together with a non-identity transform`.
+    public var description: String {
+        var parts = ["edit \(edit)", "view \"\(view)\""]
+        if !field.isEmpty { parts.append(field) }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+}
+
+/// An invalid edit before it is numbered.
+struct EditProblem: Error {
+    var view: String
+    var field: String
+    var message: String
+
+    init(view: String, field: String, message: String) {
+        self.view = view
+        self.field = field
+        self.message = message
+    }
+
+    /// A scene error about a view being inserted or edited.
+    init(_ error: SceneError, view fallback: String) {
+        switch error.location {
+        case .view(let id): view = id
+        case .path, .document: view = fallback
+        }
+        field = error.field
+        message = error.message
+    }
+}

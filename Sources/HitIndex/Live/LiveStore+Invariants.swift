@@ -1,0 +1,223 @@
+extension LiveStore {
+    /// The current (uncommitted) columns as a snapshot would read them.
+    var currentView: StoreSnapshot {
+        StoreSnapshot(
+            records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
+            blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
+            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: pager.version)
+    }
+
+    /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
+    /// writer's own structures — each view's parent, the order treaps (in-order sequence equal to
+    /// the links, sizes, parent links, heap order), labels and lane locations, node metadata,
+    /// `reachInParent`, records agreeing with the attributes they were derived from, the windows'
+    /// order, ids, side-table slots, free lists and counts.
+    /// - Returns: every violation found (empty when sound).
+    /// - Complexity: O(n).
+    func invariantViolations() -> [InvariantViolation] {
+        let view = currentView
+        var problems = view.invariantViolations()
+        guard problems.isEmpty else { return problems }
+        func fail(_ s: String) { problems.append(InvariantViolation(s)) }
+        let (order, _) = view.paintOrder()
+        let reach = view.expectedReach(order)
+        var extrasSeen = Set<UInt32>()
+        var raresSeen = Set<UInt32>()
+        var withIDs = 0
+        for v in [LiveSlot.screen] + order {
+            let r = state.records[Int(v)]
+            let s = state.slots[Int(v)]
+            let kids = children(of: v)
+            for c in kids where state.slots[Int(c)].parent != v {
+                fail("view \(c): parent \(state.slots[Int(c)].parent), but it is a subview of \(v)")
+            }
+            treapViolations(v, kids, fail)
+            let indexed = r.flags.contains(.indexed)
+            for c in kids {
+                let cs = state.slots[Int(c)]
+                if !indexed {
+                    if cs.lane != LiveSlot.none || cs.label != 0 {
+                        fail("view \(c): a lane or label under an unindexed view")
+                    }
+                    continue
+                }
+                let leaf = state.leaves[Int(cs.lane >> 3)]
+                let lane = Int(cs.lane & 7)
+                if cs.lane == LiveSlot.none || leaf.slot[lane] != c || leaf.label(lane) != cs.label {
+                    fail("view \(c): its lane location does not hold it with its label")
+                } else if Int(cs.lane & 7) >= Int(state.leafMeta[Int(cs.lane >> 3)].count) {
+                    fail("view \(c): its lane is past its leaf's count")
+                }
+            }
+            if indexed { nodeMetaViolations(extra(of: v).bvh, fail) }
+            if v != LiveSlot.screen {
+                if !(s.reachInParent == reach[Int(v)].inParent) {
+                    fail("view \(v): reachInParent \(s.reachInParent), recomputed \(reach[Int(v)].inParent)")
+                }
+                let a = attributes(of: v)
+                let placement = a.placement
+                let extents = a.hitRegion.extents
+                if r.center != placement.center || r.anchorOffset != placement.anchorOffset || r.extents != extents {
+                    fail("view \(v): its record's geometry differs from its attributes'")
+                }
+                if r.extra != 0 && !extrasSeen.insert(r.extra).inserted {
+                    fail("view \(v): extra slot \(r.extra) shared")
+                }
+                if s.rare != 0 && !raresSeen.insert(s.rare).inserted { fail("view \(v): rare slot \(s.rare) shared") }
+                if let id = id(of: v) {
+                    withIDs += 1
+                    if slot(withID: id) != v { fail("view \(v): its id \"\(id)\" does not find it") }
+                }
+                if r.flags.contains(.window) != (s.parent == LiveSlot.screen)
+                    || rare(of: v).isWindow != r.flags.contains(.window)
+                {
+                    fail("view \(v): window flags disagree with its place")
+                }
+            }
+        }
+        let windows = children(of: LiveSlot.screen).map { rare(of: $0) }
+        for (a, b) in zip(windows, windows.dropFirst()) where !((a.level, a.order) < (b.level, b.order)) {
+            fail("windows out of (level, order): (\(a.level), \(a.order)) before (\(b.level), \(b.order))")
+        }
+        if withIDs != state.counts.idTableUsed {
+            fail("\(withIDs) views have ids, the id table holds \(state.counts.idTableUsed)")
+        }
+        // Free slots: dead, and with the live ones they account for every slot.
+        var free = 0
+        var f = state.counts.freeSlot
+        while f != LiveSlot.none && free <= state.counts.slotCount {
+            if state.records[Int(f)].flags.contains(.live) { fail("slot \(f) is free but live") }
+            free += 1
+            f = state.slots[Int(f)].nextFree
+        }
+        if order.count + 1 + free > state.counts.slotCount {
+            fail("\(order.count) live views and \(free) free slots exceed \(state.counts.slotCount) slots")
+        }
+        return problems
+    }
+
+    /// The order treap of `parent`: its in-order sequence is `kids`, sizes are subtree sizes,
+    /// `up` links match, and every node's priority is below its tree parent's.
+    private func treapViolations(_ parent: UInt32, _ kids: [UInt32], _ fail: (String) -> Void) {
+        let root = state.slots[Int(parent)].childRoot
+        if kids.isEmpty {
+            if root != LiveSlot.none { fail("view \(parent): an order tree without subviews") }
+            return
+        }
+        guard root != LiveSlot.none, state.slots[Int(root)].up == LiveSlot.none else {
+            fail("view \(parent): its order tree's root is missing or has a parent")
+            return
+        }
+        var sequence: [UInt32] = []
+        var stack: [UInt32] = []
+        var node = root
+        while node != LiveSlot.none || !stack.isEmpty {
+            while node != LiveSlot.none {
+                guard stack.count <= kids.count else {
+                    fail("view \(parent): its order tree has a cycle")
+                    return
+                }
+                stack.append(node)
+                node = state.slots[Int(node)].left
+            }
+            let x = stack.removeLast()
+            sequence.append(x)
+            guard sequence.count <= kids.count else {
+                fail("view \(parent): its order tree holds more than its \(kids.count) subviews")
+                return
+            }
+            let s = state.slots[Int(x)]
+            if s.size != UInt32(1 + size(s.left) + size(s.right)) {
+                fail("view \(x): order-tree size \(s.size) is wrong")
+            }
+            for c in [s.left, s.right] where c != LiveSlot.none {
+                if state.slots[Int(c)].up != x { fail("view \(c): order-tree parent link is wrong") }
+                if Self.priority(c) > Self.priority(x) { fail("view \(c): priority above its order-tree parent's") }
+            }
+            node = s.right
+        }
+        if sequence != kids { fail("view \(parent): its order tree's sequence differs from its subviews") }
+    }
+
+    /// Each node under `root`: the lane count matches the used lanes, and each child's metadata
+    /// names the lane that holds it.
+    private func nodeMetaViolations(_ root: UInt32, _ fail: (String) -> Void) {
+        let rootMeta =
+            root & ChildBVH.leafTag != 0 ? state.leafMeta[Int(root & ~ChildBVH.leafTag)] : state.blockMeta[Int(root)]
+        if rootMeta.parent != LiveSlot.none { fail("hierarchy root \(root) has a parent") }
+        var pending = [root]
+        while let node = pending.popLast() {
+            if node & ChildBVH.leafTag != 0 {
+                let i = Int(node & ~ChildBVH.leafTag)
+                let used = (0..<ChildBVH.branching).filter { state.leaves[i].key[$0] != 0 }.count
+                if used != Int(state.leafMeta[i].count) {
+                    fail("leaf \(i): count \(state.leafMeta[i].count), \(used) lanes used")
+                }
+                continue
+            }
+            let b = state.blocks[Int(node)]
+            let used = (0..<ChildBVH.branching).filter { b.key[$0] != 0 }.count
+            if used != Int(state.blockMeta[Int(node)].count) {
+                fail("block \(node): count \(state.blockMeta[Int(node)].count), \(used) lanes used")
+            }
+            for lane in 0..<used {
+                let child = b.child[lane]
+                let m =
+                    child & ChildBVH.leafTag != 0
+                    ? state.leafMeta[Int(child & ~ChildBVH.leafTag)] : state.blockMeta[Int(child)]
+                if m.parent != node << 3 | UInt32(lane) {
+                    fail("block \(node) lane \(lane): its child's parent link is wrong")
+                }
+                pending.append(child)
+            }
+        }
+    }
+}
+
+extension StoreSnapshot {
+    /// What the build's formulas give for each view, recomputed bottom-up from the records.
+    struct ExpectedReach {
+        /// The subviews' union: the hierarchy's box when indexed, else the union of their reach.
+        var union = FBox.empty
+        /// Whether no hit can come from the view or its subtree.
+        var unreachable = true
+        /// Where one can, in the superview's space.
+        var inParent = FBox.empty
+    }
+
+    /// ``ExpectedReach`` by slot, for the views of `order` (paint order).
+    func expectedReach(_ order: [UInt32]) -> [ExpectedReach] {
+        var result = [ExpectedReach](repeating: ExpectedReach(), count: slotCount)
+        for v in order.reversed() {
+            let r = records[Int(v)]
+            var union = FBox.empty
+            if r.flags.contains(.indexed) {
+                let root = extras[Int(r.extra)].bvh
+                union =
+                    root & ChildBVH.leafTag != 0
+                    ? leaves[Int(root & ~ChildBVH.leafTag)].bounds : blocks[Int(root)].bounds
+            } else {
+                for c in children(of: v) { union = union.union(result[Int(c)].inParent) }
+            }
+            result[Int(v)].union = union
+            var reach = DBox.empty
+            if r.flags.contains(.eligible) {
+                let own = DBox(r.extents)
+                if r.flags.contains(.outside) {
+                    reach = (r.flags.contains(.passThrough) ? .empty : own).union(DBox(union))
+                } else {
+                    reach = r.flags.contains(.passThrough) ? own.intersection(DBox(union)) : own
+                }
+            }
+            guard !reach.isEmpty else { continue }
+            result[Int(v)].unreachable = false
+            let transformed = r.flags.contains(.transformed)
+            let e = transformed ? extras[Int(r.extra)] : .empty
+            let placement = ViewPlacement(
+                center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
+            let lifted = reach.lifted(by: placement, transformed: transformed)
+            result[Int(v)].inParent = lifted.isEmpty ? .empty : FBox(outward: lifted)
+        }
+        return result
+    }
+}

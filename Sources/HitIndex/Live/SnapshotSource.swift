@@ -1,0 +1,59 @@
+import Synchronization
+
+/// Where reader threads take a live index's current snapshot: any number of threads, at any time,
+/// never waiting for the writer.
+///
+/// Taking a snapshot is wait-free: an increment, one atomic load, a retain and a decrement. The
+/// writer swaps in each new snapshot with one atomic exchange and releases the old one only once
+/// no reader is between its load and its retain (it checks the counter after the exchange; if a
+/// reader is in that window, the old snapshot waits for the next publication or the source's end).
+/// A reader that keeps a snapshot keeps it as long as it likes: snapshots are independent objects.
+public final class SnapshotSource: Sendable {
+    /// The current snapshot, retained once by the source (`Unmanaged` bits).
+    private let published: Atomic<UInt>
+    /// Readers between loading ``published`` and retaining what they loaded.
+    private let acquiring = Atomic<Int>(0)
+    /// Snapshots swapped out while a reader may still have been about to retain them.
+    private let retiring = Mutex<[Unmanaged<IndexSnapshot>]>([])
+
+    init(_ first: IndexSnapshot) {
+        published = Atomic(UInt(bitPattern: Unmanaged.passRetained(first).toOpaque()))
+    }
+
+    /// The snapshot published last.
+    /// - Complexity: O(1), wait-free.
+    public func current() -> IndexSnapshot {
+        acquiring.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        let bits = published.load(ordering: .sequentiallyConsistent)
+        // Safe: `bits` is retained by the source until no reader is in this window (see publish);
+        // the explicit retain happens inside it.
+        let snapshot = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).retain()
+        acquiring.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        return snapshot.takeRetainedValue()
+    }
+
+    /// Makes `next` current. The writer's alone.
+    /// - Complexity: O(1), plus releasing snapshots swapped out earlier.
+    func publish(_ next: IndexSnapshot) {
+        let bits = UInt(bitPattern: Unmanaged.passRetained(next).toOpaque())
+        let old = published.exchange(bits, ordering: .sequentiallyConsistent)
+        let previous = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: old)!)
+        // A reader that could still retain `previous` incremented `acquiring` before its load, and
+        // its load came before the exchange; once the counter reads 0 after the exchange, every
+        // such reader has retained, and later ones load `next`.
+        let quiet = acquiring.load(ordering: .sequentiallyConsistent) == 0
+        let release: [Unmanaged<IndexSnapshot>] = retiring.withLock { waiting in
+            waiting.append(previous)
+            guard quiet else { return [] }
+            defer { waiting.removeAll() }
+            return waiting
+        }
+        for s in release { s.release() }
+    }
+
+    deinit {
+        Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: published.load(ordering: .acquiring))!)
+            .release()
+        for s in retiring.withLock({ $0 }) { s.release() }
+    }
+}

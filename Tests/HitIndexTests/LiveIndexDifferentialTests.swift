@@ -1,0 +1,139 @@
+import HitIndexFixtures
+import HitIndexFuzz
+import HitIndexReference
+import Testing
+
+@testable import HitIndex
+
+/// The live index against the reference on the object model with the same edits applied: random
+/// edit sequences of every kind (the fuzzer's, with fixed seeds), wide containers pushed through
+/// their rarer paths (splits, relabelling, rebuilds, dropping a hierarchy), and the edit fuzzer's
+/// own self-test. Every edit is followed by the invariant checker, every commit by a comparison
+/// at boundary-seeking points, and the snapshot held from before the edits must still answer as
+/// the scene did then (``EditFuzzer/check(_:seed:point:mutant:)``).
+@Suite struct LiveIndexDifferentialTests {
+    /// Sixty sequences per seed: scenes of the fuzzer's generator, 5 to 60 edits each.
+    @Test(arguments: [UInt64](1...8))
+    func randomEditSequencesAgree(seed: UInt64) throws {
+        var generator = FuzzGenerator(seed: seed)
+        var edits = 0
+        for k in 0..<60 {
+            let scene = generator.scene()
+            guard scene.viewCount <= 700 else { continue }
+            let sequence = EditSequence(
+                scene: scene, edits: generator.edits(for: scene, count: [5, 20, 60][k % 3]))
+            edits += sequence.edits.count
+            if let failure = EditFuzzer.check(sequence, seed: seed &* 1000 &+ UInt64(k)) {
+                let (small, _) = EditFuzzer.shrink(failure, seed: seed &* 1000 &+ UInt64(k))
+                Issue.record(
+                    """
+                    seed \(seed) sequence \(k): \(failure)
+                    shrunk: \(small) (expected \(small.expected ?? "nil"), got \(small.got ?? "nil"))
+                    edits: \(small.sequence.edits.map(\.description).joined(separator: "; "))
+                    scene: \(IndexAgreement.json(small.sequence.scene.makeScene()))
+                    """)
+                return
+            }
+        }
+        #expect(edits > 1_000, "seed \(seed): the sequences exercised \(edits) edits")
+    }
+
+    /// A container of 2,000 cells driven through its hierarchy's rarer paths, checked against the
+    /// reference after each commit: 600 inserts at one place (no gap left: relabelling), enough
+    /// inserts, removals, moves and frame changes to rebuild it, then removals down to two cells
+    /// (the hierarchy is dropped) and inserts back up (it is built again).
+    @Test func wideContainerThroughEveryPath() throws {
+        var rng = SeededGenerator(seed: 4242)
+        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        let sheet = View(id: "sheet", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        window.addSubview(sheet)
+        for k in 0..<2_000 {
+            sheet.addSubview(
+                View(id: "c\(k)", frame: Rect(x: Double(k % 50) * 20, y: Double(k / 50) * 20, width: 19, height: 19)))
+        }
+        let mirror = ModelMirror(Scene(windows: [window]))
+        let live = try LiveIndex(mirror.scene)
+        let before = live.store.statistics
+        var next = 2_000
+        func newCell() -> FuzzScene.Node {
+            next += 1
+            var n = FuzzScene.Node(id: "c\(next)", bounds: Rect(x: 0, y: 0, width: 7, height: 7), center: .zero)
+            n.attributes.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
+            return n
+        }
+        var commits = 0
+        func run(_ edit: FuzzEdit, label: String) {
+            guard let made = mirror.apply(edit) else { return }
+            #expect(
+                live.apply(edit, made: made ?? nil),
+                "\(label): \(edit) refused: \(String(describing: live.pendingError))")
+        }
+        func commitAndCompare(_ label: String) {
+            run(.commit, label: label)
+            commits += 1
+            #expect(live.invariantViolations().isEmpty, "\(label): \(live.invariantViolations().prefix(3))")
+            var probe = SeededGenerator(seed: UInt64(commits))
+            let points = IndexDifferentialTests.probePoints(mirror.scene, rng: &probe, uniform: 60, edgeViews: 40)
+            let expected = ReferenceHitTester().hitTest(mirror.scene, at: points).map { $0?.id }
+            let snapshot = live.snapshot
+            var wrong = 0
+            for (p, want) in zip(points, expected) {
+                let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) }
+                if got != want {
+                    wrong += 1
+                    if wrong <= 3 {
+                        Issue.record("\(label) at \(p): index \(got ?? "nil"), reference \(want ?? "nil")")
+                    }
+                }
+            }
+        }
+        // One place, over and over: the labels between two neighbours run out.
+        for k in 0..<600 {
+            run(.insert(newCell(), into: "sheet", at: 1_000), label: "same place")
+            if k % 100 == 99 { commitAndCompare("same place \(k)") }
+        }
+        #expect(live.store.statistics.relabels > before.relabels, "inserting at one place relabelled")
+        #expect(live.store.statistics.splits > before.splits, "full leaves split")
+        // Churn: inserts, removals, moves and frames everywhere.
+        for k in 0..<3_000 {
+            let count = mirror.byID["sheet"]!.subviews.count
+            let someCell = mirror.byID["sheet"]!.subviews[rng.int(below: count)].id
+            switch rng.int(below: 4) {
+            case 0: run(.insert(newCell(), into: "sheet", at: rng.int(in: 0...count)), label: "churn")
+            case 1: run(.remove(someCell), label: "churn")
+            case 2: run(.move(someCell, into: "sheet", at: rng.int(in: 0...(count - 1))), label: "churn")
+            default:
+                var a = mirror.byID[someCell]!.attributes
+                a.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
+                run(.attributes(someCell, a), label: "churn")
+            }
+            if k % 500 == 499 { commitAndCompare("churn \(k)") }
+        }
+        #expect(live.store.statistics.hierarchyBuilds > before.hierarchyBuilds, "churn rebuilt the hierarchy")
+        // Down to two cells: the hierarchy goes; back up: it returns.
+        while mirror.byID["sheet"]!.subviews.count > 2 {
+            run(.remove(mirror.byID["sheet"]!.subviews.last!.id), label: "shrink")
+            if mirror.byID["sheet"]!.subviews.count % 400 == 0 { commitAndCompare("shrink") }
+        }
+        commitAndCompare("two cells")
+        let sheetHandle = try #require(live.handle(forID: "sheet"))
+        #expect(!live.snapshot.store.records[Int(sheetHandle.slot)].flags.contains(.indexed))
+        for _ in 0..<20 { run(.insert(newCell(), into: "sheet", at: 0), label: "grow") }
+        commitAndCompare("grown back")
+        #expect(live.snapshot.store.records[Int(sheetHandle.slot)].flags.contains(.indexed))
+        #expect(commits >= 15)
+    }
+
+    /// The edit fuzzer catches deliberately broken edit handling and shrinks each counterexample
+    /// to at most three views, so it can fail and its reports stay readable.
+    @Test(arguments: EditMutant.allCases)
+    func theEditFuzzerCatchesAndShrinksMutants(mutant: EditMutant) {
+        let report = EditFuzzer.run(seed: 1, seconds: 60, maxSequences: 400, mutant: mutant)
+        guard let shrunk = report.shrunk else {
+            Issue.record("\(mutant.rawValue): not caught in \(report.sequences) sequences")
+            return
+        }
+        #expect(shrunk.sequence.scene.viewCount <= 3, "\(mutant.rawValue): \(shrunk.sequence.scene.viewCount) views")
+        #expect(shrunk.sequence.edits.count <= 6, "\(mutant.rawValue): \(shrunk.sequence.edits.map(\.description))")
+    }
+}

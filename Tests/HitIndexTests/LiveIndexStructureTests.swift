@@ -1,0 +1,209 @@
+import HitIndexFixtures
+import HitIndexSceneFormat
+import Testing
+
+@testable import HitIndex
+
+/// The live store's invariant checker: silent on sound stores (generated shapes, the examples,
+/// after edits), and each check shown to catch the corruption it exists for, injected into one
+/// column of an otherwise sound store.
+@Suite struct LiveIndexStructureTests {
+    static let counts: [SceneShape: [Int]] = [
+        .ui: [50, 3_000], .grid: [1, 9, 65, 4_100], .deep: [2, 5_000], .overlap: [10, 2_000], .random: [9, 150, 600],
+    ]
+
+    @Test(arguments: SceneShape.allCases)
+    func noViolationsOnGeneratedShapes(shape: SceneShape) throws {
+        for count in Self.counts[shape]! {
+            for seed: UInt64 in 1...3 {
+                let live = try LiveIndex(shape.generate(count: count, seed: seed))
+                let problems = live.invariantViolations()
+                #expect(problems.isEmpty, "\(shape) \(count) seed \(seed): \(problems.prefix(5))")
+            }
+        }
+    }
+
+    @Test func noViolationsOnTheExamples() throws {
+        for name in ["seed000.json", "seed000-widened.json", "seed003.json"] {
+            let scene = try SceneReader.read(contentsOfFile: TestSupport.example(name))
+            #expect(try LiveIndex(scene).invariantViolations().isEmpty, "\(name)")
+        }
+    }
+
+    /// A window with a wide container (`wide`, 20 cells, the last with a subview), a small
+    /// container and a hidden view; a second window in front.
+    static func sample() throws -> LiveIndex {
+        let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let wide = View(id: "wide", frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        for k in 0..<20 {
+            wide.addSubview(
+                View(id: "c\(k)", frame: Rect(x: Double(k) * 20, y: Double(k % 3) * 20, width: 19, height: 30)))
+        }
+        wide.subviews[19].addSubview(View(id: "c19.inner", frame: Rect(x: 2, y: 2, width: 5, height: 5)))
+        let small = View(id: "small", frame: Rect(x: 0, y: 200, width: 400, height: 200))
+        small.addSubview(View(id: "s0", frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        let hidden = View(id: "s1", frame: Rect(x: 20, y: 0, width: 10, height: 10))
+        hidden.isHidden = true
+        small.addSubview(hidden)
+        w.addSubview(wide)
+        w.addSubview(small)
+        let front = Window(id: "Front", frame: Rect(x: 300, y: 300, width: 50, height: 50), level: 10)
+        return try LiveIndex(Scene(windows: [w, front]))
+    }
+
+    /// Applies `corrupt` to the store of a fresh sample and returns the checker's findings.
+    static func violations(_ corrupt: (LiveStore, (String) -> UInt32) -> Void) throws -> [String] {
+        let live = try sample()
+        #expect(live.invariantViolations().isEmpty)  // the control
+        corrupt(live.store) { live.handle(forID: $0)!.slot }
+        return live.invariantViolations().map(\.description)
+    }
+
+    static func expectCaught(
+        _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ corrupt: (LiveStore, (String) -> UInt32) -> Void
+    ) throws {
+        let problems = try violations(corrupt)
+        #expect(
+            problems.contains { $0.contains(fragment) }, "expected a violation containing \"\(fragment)\": \(problems)",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func linksAndFlags() throws {
+        // A subview link that loops back.
+        try Self.expectCaught("reached twice") { store, slot in
+            let s1 = slot("s1")
+            store.state.records.update(Int(slot("s0"))) { $0.previousSibling = s1 }
+        }
+        // An ineligible view the search would enter.
+        try Self.expectCaught("ineligible but not marked unreachable") { store, slot in
+            store.state.records.update(Int(slot("s1"))) { _ = $0.flags.remove(.unreachable) }
+        }
+        // A stale union of the subviews' reach.
+        try Self.expectCaught("its subviews give") { store, slot in
+            store.state.records.update(Int(slot("small"))) { $0.reach = FBox(minX: 0, minY: 0, maxX: 1, maxY: 1) }
+        }
+        // A record whose geometry no longer matches its attributes (on a hidden view, whose
+        // reach stays empty, so that only this check sees it).
+        try Self.expectCaught("differs from its attributes") { store, slot in
+            store.state.records.update(Int(slot("s1"))) { $0.maxX += 1 }
+        }
+        // A parent field that disagrees with the links.
+        try Self.expectCaught("but it is a subview of") { store, slot in
+            let wide = slot("wide")
+            store.state.slots.update(Int(slot("s0"))) { $0.parent = wide }
+        }
+        // A stale reach in the superview's space.
+        try Self.expectCaught("reachInParent") { store, slot in
+            store.state.slots.update(Int(slot("s0"))) { $0.reachInParent = .empty }
+        }
+        // A window whose order among the windows is wrong.
+        try Self.expectCaught("windows out of") { store, slot in
+            store.updateRare(slot("Front")) { $0.level = -5 }
+        }
+        // An id the table does not find.
+        try Self.expectCaught("does not find it") { store, slot in
+            let ref = store.state.records[Int(slot("s0"))].id
+            store.state.records.update(Int(slot("s1"))) { $0.id = ref }
+            store.state.records.update(Int(slot("s0"))) { $0.id = IDRef(rawValue: 0) }
+        }
+    }
+
+    @Test func orderTrees() throws {
+        try Self.expectCaught("order-tree size") { store, slot in
+            let root = store.state.slots[Int(slot("wide"))].childRoot
+            store.state.slots.update(Int(root)) { $0.size += 1 }
+        }
+        try Self.expectCaught("order-tree parent link") { store, slot in
+            let root = store.state.slots[Int(slot("wide"))].childRoot
+            let left = store.state.slots[Int(root)].left
+            store.state.slots.update(Int(left)) { $0.up = left }
+        }
+        try Self.expectCaught("sequence differs") { store, slot in
+            // Mirror the tree under the root: sizes, links and priorities stay valid, the order
+            // does not.
+            let root = store.state.slots[Int(slot("wide"))].childRoot
+            store.state.slots.update(Int(root)) { s in (s.left, s.right) = (s.right, s.left) }
+        }
+    }
+
+    @Test func hierarchies() throws {
+        // Labels out of order: two neighbours swap theirs (in the lanes and the slots).
+        try Self.expectCaught("is not above") { store, slot in
+            for (x, y) in [("c3", "c4")] {
+                let (a, b) = (slot(x), slot(y))
+                let (la, lb) = (store.state.slots[Int(a)].label, store.state.slots[Int(b)].label)
+                store.state.slots.update(Int(a)) { $0.label = lb }
+                store.state.slots.update(Int(b)) { $0.label = la }
+                store.updateLane(a)
+                store.updateLane(b)
+            }
+        }
+        // A lane location that names another lane.
+        try Self.expectCaught("lane location") { store, slot in
+            let other = store.state.slots[Int(slot("c5"))].lane
+            store.state.slots.update(Int(slot("c4"))) { $0.lane = other }
+        }
+        // A leaf's lane count that is off.
+        try Self.expectCaught("lanes used") { store, slot in
+            let leaf = Int(store.state.slots[Int(slot("c4"))].lane >> 3)
+            store.state.leafMeta.update(leaf) { $0.count -= 1 }
+        }
+        // An exact lane whose bound is one ulp off.
+        try Self.expectCaught("is not where the conversion reaches") { store, slot in
+            let location = store.state.slots[Int(slot("c4"))].lane
+            store.state.leaves.update(Int(location >> 3)) { l in
+                l.maxX[Int(location & 7)] = l.maxX[Int(location & 7)].nextUp
+            }
+        }
+        // A lane marked exact for a subview with a reachable subview of its own.
+        try Self.expectCaught("marked exact but cannot be decided") { store, slot in
+            let location = store.state.slots[Int(slot("c19"))].lane
+            store.state.leaves.update(Int(location >> 3)) { l in l.key[Int(location & 7)] |= ChildBVH.LeafBlock.exactBit
+            }
+        }
+        // An inner lane whose key is not the largest label below it.
+        try Self.expectCaught("largest label below") { store, slot in
+            let root = store.extra(of: slot("wide")).bvh
+            #expect(root & ChildBVH.leafTag == 0, "20 subviews need a block above the leaves")
+            store.state.blocks.update(Int(root)) { $0.key[0] += 1 }
+        }
+        // An inner lane whose box no longer encloses its child.
+        try Self.expectCaught("does not enclose") { store, slot in
+            let root = store.extra(of: slot("wide")).bvh
+            store.state.blocks.update(Int(root)) { $0.maxX[0] = $0.minX[0] }
+        }
+        // A child node whose parent link names the wrong lane.
+        try Self.expectCaught("parent link is wrong") { store, slot in
+            let root = store.extra(of: slot("wide")).bvh
+            let child = store.state.blocks[Int(root)].child[0]
+            store.state.leafMeta.update(Int(child & ~ChildBVH.leafTag)) { $0.parent = root << 3 | 1 }
+        }
+        // A container with 20 subviews that is not indexed.
+        try Self.expectCaught("subviews but not indexed") { store, slot in
+            store.state.records.update(Int(slot("wide"))) { _ = $0.flags.remove(.indexed) }
+        }
+    }
+
+    /// After edits and after a rejected transaction the checker stays silent; after a rollback the
+    /// store is exactly the committed one (same answers, same structure).
+    @Test func editsAndRollbacksKeepTheInvariants() throws {
+        let live = try Self.sample()
+        let wide = try #require(live.handle(forID: "wide"))
+        for k in 0..<40 {
+            live.createView(
+                ViewAttributes(bounds: Rect(x: 0, y: 0, width: 5, height: 5), center: Point(x: Double(k) * 9, y: 150)),
+                id: "n\(k)", in: wide, at: .index(k % 7))
+            #expect(live.invariantViolations().isEmpty, "after insert \(k)")
+        }
+        try live.commit()
+        let answer = live.snapshot.hitTest(Point(x: 9, y: 150))
+        live.remove(try #require(live.handle(forID: "n1")))
+        live.setFrame(wide, Rect(x: 5, y: 5, width: 100, height: 100))
+        live.remove(ViewHandle(slot: 9_999, generation: 1))
+        #expect(throws: EditError.self) { try live.commit() }
+        #expect(live.invariantViolations().isEmpty)
+        #expect(live.handle(forID: "n1") != nil)
+        #expect(try live.commit().hitTest(Point(x: 9, y: 150)) == answer)
+    }
+}

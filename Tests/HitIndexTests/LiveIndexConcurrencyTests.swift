@@ -1,0 +1,83 @@
+import Dispatch
+import HitIndex
+import Synchronization
+import Testing
+
+/// One writer committing continuously while two readers query whatever snapshot is current: each
+/// answer must be the one its own snapshot's version implies, old snapshots held by a reader must
+/// keep answering for their version, and nothing may race (CI runs this suite under
+/// ThreadSanitizer: `swift test --sanitize=thread --filter LiveIndexConcurrencyTests`).
+@Suite struct LiveIndexConcurrencyTests {
+    /// A list of 400 rows (indexed) in a window, with a button in front of row 0's area. Version v
+    /// (from 2 on) has the list scrolled to y = 10 · (v mod 7) and the button hidden for odd v.
+    static func scene() -> Scene {
+        let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: 400))
+        let list = View(id: "list", frame: Rect(x: 0, y: 0, width: 100, height: 400))
+        for k in 0..<400 {
+            list.addSubview(View(id: "row\(k)", frame: Rect(x: 0, y: Double(k) * 10, width: 100, height: 10)))
+        }
+        w.addSubview(list)
+        w.addSubview(View(id: "button", frame: Rect(x: 80, y: 0, width: 20, height: 10)))
+        return Scene(windows: [w])
+    }
+
+    /// What version `v` answers at `(x, y)`, worked out from the scene above.
+    static func expected(version v: UInt64, x: Double, y: Double) -> String {
+        if v >= 2 && v % 2 == 1 || v < 2 {
+            if x >= 80 && y < 10 { return "button" }
+        }
+        let offset = v >= 2 ? Double(10 * (v % 7)) : 0
+        return "row\(Int((y + offset) / 10))"
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func readersSeeConsistentSnapshotsWhileTheWriterCommits() throws {
+        let live = try LiveIndex(Self.scene())
+        let source = live.snapshots
+        let list = try #require(live.handle(forID: "list"))
+        let button = try #require(live.handle(forID: "button"))
+        let stop = Atomic<Bool>(false)
+        let wrong = Atomic<Int>(0)
+        let answered = Atomic<Int>(0)
+        let group = DispatchGroup()
+        for reader in 0..<2 {
+            DispatchQueue.global().async(group: group) {
+                var held: [IndexSnapshot] = []
+                var k = 0
+                while !stop.load(ordering: .relaxed) {
+                    let snapshot = source.current()
+                    if k % 50 == 0 && held.count < 20 { held.append(snapshot) }
+                    for s in [snapshot] + (k % 10 == 0 ? held : []) {
+                        let x = [5.0, 90][k % 2]
+                        let y = Double((k * 7 + reader) % 300) + 0.5
+                        let got = s.hitTest(Point(x: x, y: y)).flatMap { s.id(of: $0.handle) }
+                        if got != Self.expected(version: s.version, x: x, y: y) {
+                            wrong.wrappingAdd(1, ordering: .relaxed)
+                        }
+                        answered.wrappingAdd(1, ordering: .relaxed)
+                    }
+                    k += 1
+                }
+            }
+        }
+        var commits = 0
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(2)
+        while clock.now < deadline || commits < 200 {
+            let next = live.snapshot.version + 1
+            live.scroll(list, to: Point(x: 0, y: Double(10 * (next % 7))))
+            live.set(button, \.isHidden, next % 2 == 0)
+            let published = try live.commit()
+            #expect(published.version == next)
+            commits += 1
+        }
+        stop.store(true, ordering: .relaxed)
+        group.wait()
+        #expect(
+            wrong.load(ordering: .relaxed) == 0,
+            "\(wrong.load(ordering: .relaxed)) wrong answers of \(answered.load(ordering: .relaxed))")
+        #expect(answered.load(ordering: .relaxed) > 1_000)
+        #expect(commits >= 200)
+        #expect(live.invariantViolations().isEmpty)
+    }
+}

@@ -17,6 +17,7 @@ public enum HitIndexCommand {
         ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
         ("chain", "print the responder chain from a view, controller, window, window scene or the app"),
         ("touch", "replay touch events: the touch methods responders log and the gesture recognizers' states"),
+        ("replay", "apply edits, commits and queries to a live index built from a scene"),
     ]
 
     static let overview = """
@@ -58,6 +59,7 @@ public enum HitIndexCommand {
             case "import": try Import.run(rest, console: console)
             case "chain": try Chain.run(rest, console: console)
             case "touch": try Touch.run(rest, console: console)
+            case "replay": try Replay.run(rest, console: console)
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
                 return 2
@@ -81,6 +83,7 @@ public enum HitIndexCommand {
         case "import": return Import.help
         case "chain": return Chain.help
         case "touch": return Touch.help
+        case "replay": return Replay.help
         default: return nil
         }
     }

@@ -50,6 +50,34 @@ public enum JSONValue: Hashable, Sendable {
         return try result.get()
     }
 
+    /// The members of the object `text` holds, in the order written (``parse(_:)`` returns them
+    /// as a dictionary), each value as its raw JSON text; nil when `text` is not one JSON object.
+    /// - Complexity: O(length of the text).
+    public static func objectMembers(_ text: String) -> [(key: String, raw: String)]? {
+        var copy = text
+        return copy.withUTF8 { bytes -> [(key: String, raw: String)]? in
+            var s = JSONScanner(bytes)
+            do throws(JSONScanner.SyntaxError) {
+                try s.expect(UInt8(ascii: "{"), "an object")
+                var members: [(key: String, raw: String)] = []
+                while !s.consume(UInt8(ascii: "}")) {
+                    if !members.isEmpty { try s.expect(UInt8(ascii: ","), "',' or '}'") }
+                    let key = try s.readString()
+                    try s.expect(UInt8(ascii: ":"), "':'")
+                    s.skipWhitespace()
+                    let start = s.offset
+                    try s.skipValue()
+                    let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<s.offset]), as: UTF8.self)
+                    members.append((key, raw))
+                }
+                s.skipWhitespace()
+                return s.isAtEnd ? members : nil
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// An open container while reading: its elements so far, and for an object the key whose
     /// value is being read.
     private enum Open {

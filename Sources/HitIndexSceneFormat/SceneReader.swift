@@ -43,6 +43,28 @@ public enum SceneReader {
     }
 }
 
+extension SceneReader {
+    /// Reads one view object of the scene format (with its `subviews`), as an edit inserts it: a
+    /// window when `isWindow`. Redirect targets among the new views are resolved; the others are
+    /// returned by id for the caller to resolve.
+    /// - Throws: the first problem, naming the view and the field (or the JSON path).
+    /// - Complexity: O(length).
+    public static func readView(string: String, isWindow: Bool) throws(SceneError) -> (
+        view: View, unresolvedRedirects: [(view: View, target: String)]
+    ) {
+        var text = string
+        let result: Result<(View, [(view: View, target: String)]), SceneError> = text.withUTF8 { bytes in
+            var decoder = SceneDecoder(scanner: JSONScanner(bytes))
+            do throws(DecodeFailure) {
+                return .success(try decoder.decodeOneView(isWindow: isWindow))
+            } catch {
+                return .failure(decoder.sceneError(for: error))
+            }
+        }
+        return try result.get()
+    }
+}
+
 /// Why decoding stopped: malformed JSON, or a well-formed document that breaks a scene rule.
 enum DecodeFailure: Error {
     case syntax(JSONScanner.SyntaxError)
@@ -118,6 +140,26 @@ struct SceneDecoder {
     mutating func decodeDocument() throws(DecodeFailure) -> Scene {
         do {
             return try decodeDocumentBody()
+        } catch let e as JSONScanner.SyntaxError {
+            throw .syntax(e)
+        } catch let e as DecodeFailure {
+            throw e
+        } catch {
+            fatalError("unexpected error \(error)")
+        }
+    }
+
+    /// One view object and its subviews (``SceneReader/readView(string:isWindow:)``).
+    mutating func decodeOneView(isWindow: Bool) throws(DecodeFailure) -> (View, [(view: View, target: String)]) {
+        do {
+            let (view, _) = try decodeView(role: isWindow ? .window : .subview, index: -1)
+            scanner.skipWhitespace()
+            guard scanner.isAtEnd else { throw scanner.error("unexpected content after the view object") }
+            var unresolved: [(view: View, target: String)] = []
+            for (v, target) in redirects {
+                if let t = viewsByID[target] { v.redirectTarget = t } else { unresolved.append((v, target)) }
+            }
+            return (view, unresolved)
         } catch let e as JSONScanner.SyntaxError {
             throw .syntax(e)
         } catch let e as DecodeFailure {

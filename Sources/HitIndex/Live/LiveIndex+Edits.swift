@@ -107,7 +107,7 @@ extension LiveIndex {
             let s = try live(h, field: "sibling")
             guard store.state.slots[Int(s)].parent == parent, s != moving else {
                 throw EditProblem(
-                    view: name(s), field: "sibling", message: "not another subview of \(name(parent))")
+                    view: name(s), field: "sibling", message: "not another subview of \"\(name(parent))\"")
             }
             var index = store.position(of: s)
             if let moving, inParent, store.position(of: moving) < index { index -= 1 }
@@ -156,7 +156,7 @@ extension LiveIndex {
             }
             guard !store.isAncestor(v, of: p) else {
                 throw EditProblem(
-                    view: name(v), field: "into", message: "\(name(p)) is the view itself or one of its subviews")
+                    view: name(v), field: "into", message: "\"\(name(p))\" is the view itself or one of its subviews")
             }
             let index = try resolve(position, in: p, moving: v)
             store.move(v, to: p, at: index)

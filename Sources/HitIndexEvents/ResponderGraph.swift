@@ -24,7 +24,7 @@ public final class ResponderGraph {
     public let windowScenes: [String]
 
     /// Every view by id: the scene's, and those under detached controller root views.
-    let viewsByID: [String: View]
+    var viewsByID: [String: View]
     /// Controller index by id.
     let controllerIndexByID: [String: Int]
     /// Controller index by its root view's identity.

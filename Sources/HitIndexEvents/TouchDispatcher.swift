@@ -1,4 +1,5 @@
 import HitIndex
+import HitIndexSceneFormat
 
 /// Touch delivery with gesture recognizers (events.md): replays input events on a
 /// ``ResponderGraph`` and reports each touch-method call and each recognizer state change,
@@ -146,7 +147,10 @@ public final class TouchDispatcher {
 
     /// The responders.
     public let graph: ResponderGraph
-    let index: HitTestIndex
+    /// The views as the hit-tests see them; ``apply(_:)`` edits them and ``graph``'s scene alike.
+    let live: LiveIndex
+    /// The graph's scene, edited by id.
+    let model: EditableScene
     var traitsByViewID: [String: ViewTouchTraits] = [:]
     var slots: [Slot] = []
     var slotsByViewID: [String: [Int]] = [:]
@@ -186,7 +190,8 @@ public final class TouchDispatcher {
         let keys = try Self.readTouchKeys(of: graph)
         let (slots, slotsByViewID) = try Self.install(keys.recognizers + recognizers, graph: graph)
         self.graph = graph
-        self.index = try HitTestIndex(graph.scene)
+        self.live = try LiveIndex(graph.scene)
+        self.model = EditableScene(graph.scene)
         self.traitsByViewID = keys.traits
         self.slots = slots
         self.slotsByViewID = slotsByViewID
@@ -368,7 +373,10 @@ public final class TouchDispatcher {
         let serial = nextSerial
         nextSerial += 1
         serialByInputID[s.id] = serial
-        let view = index.hitTestID(s.location).flatMap { graph.view(withID: $0) }
+        let snapshot = live.snapshot
+        let view = snapshot.hitTest(s.location).flatMap { snapshot.id(of: $0.handle) }.flatMap {
+            graph.view(withID: $0)
+        }
         let (allowed, exclusiveBlocked) = view.map(admission(of:)) ?? (false, true)
         let tapCount: Int
         // `last.time + interval` is the double tap's deadline, computed the same way, so the two
@@ -474,7 +482,7 @@ public final class TouchDispatcher {
 extension TouchDispatcher {
     /// Replays an events file (JSON lines; blank lines are skipped but counted) and returns
     /// everything that happened, in order. A line is an input event
-    /// (`{"t": …, "touches": […]}`) or, with `t` alone, ``advance(to:)``.
+    /// (`{"t": …, "touches": […]}`), with `t` alone ``advance(to:)``, or an edit (``apply(_:)``).
     /// - Throws: a ``TouchInputError`` naming the 1-based line of the first refused event.
     /// - Complexity: that of ``deliver(_:)`` per event.
     public func replay(jsonLines text: String) throws(TouchInputError) -> [TouchLogEntry] {
@@ -485,6 +493,7 @@ extension TouchDispatcher {
                 switch try TouchInputLine(jsonLine: String(line)) {
                 case .event(let event): result += try deliver(event)
                 case .advance(let time): result += try advance(to: time)
+                case .edit(let edit): result += try apply(edit)
                 }
             } catch {
                 throw TouchInputError(line: i + 1, message: error.message)

@@ -1,17 +1,37 @@
 import HitIndex
+import HitIndexSceneFormat
 
-/// One line of an events file: an input event, or time passing with no input.
-public enum TouchInputLine: Hashable, Sendable {
+/// One line of an events file: an input event, time passing with no input, or an edit of the
+/// views between events.
+public enum TouchInputLine {
     /// `{"t": 0.0, "touches": […]}`: touches changed at time t.
     case event(TouchInputEvent)
     /// `{"t": 1.0}`: time reaches t with no touch changing (``TouchDispatcher/advance(to:)``).
     case advance(Double)
+    /// An edit in `hitindex replay`'s line forms (`insert`, `remove`, `move`, `set`, `scroll`),
+    /// applied and published at once (``TouchDispatcher/apply(_:)``).
+    case edit(SceneEdit)
 
-    /// Parses one line: `t` alone is an advance, `t` with `touches` an event.
+    /// The keys that make a line an edit.
+    static let editKeys: Set<String> = ["insert", "remove", "move", "set", "scroll"]
+
+    /// Parses one line: an object with an edit key is an edit; `t` alone is an advance, `t` with
+    /// `touches` an event.
     /// - Throws: a ``TouchInputError`` without a line number (the caller knows it).
     /// - Complexity: O(length of the line).
     public init(jsonLine text: String) throws(TouchInputError) {
         if case .success(let value) = EventJSONValue.parseExplained(text), case .object(let fields) = value,
+            !Self.editKeys.isDisjoint(with: fields.keys)
+        {
+            do throws(ScriptLineError) {
+                guard case .edit(let edit) = try ScriptLine.parse(text) else {
+                    throw ScriptLineError(message: "expected an edit")
+                }
+                self = .edit(edit)
+            } catch {
+                throw TouchInputError(message: error.message)
+            }
+        } else if case .success(let value) = EventJSONValue.parseExplained(text), case .object(let fields) = value,
             fields.count == 1,
             let t = fields["t"]
         {

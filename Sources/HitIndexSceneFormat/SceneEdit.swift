@@ -39,6 +39,11 @@ public enum ScriptLine {
 /// Why a script line is not one of the forms.
 public struct ScriptLineError: Error, Sendable, CustomStringConvertible {
     public var message: String
+
+    /// Creates an error.
+    /// - Complexity: O(1).
+    public init(message: String) { self.message = message }
+
     public var description: String { message }
 }
 

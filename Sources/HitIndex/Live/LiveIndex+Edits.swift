@@ -313,8 +313,10 @@ extension LiveIndex {
     public func setID(_ view: ViewHandle, _ id: String?) -> Bool {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
+            let before = name(v)
             guard store.setID(id, of: v) else {
-                throw EditProblem(view: id ?? "", field: "id", message: "duplicate id")
+                throw EditProblem(
+                    view: before, field: "id", message: "duplicate id (\"\(id ?? "")\" names another view)")
             }
         } != nil
     }

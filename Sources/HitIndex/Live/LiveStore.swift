@@ -28,6 +28,12 @@ final class LiveStore {
     var state: State
     /// How often the rarer maintenance paths ran (for tests and the benchmark; not rolled back).
     var statistics = Statistics()
+    /// Slots handed out in transactions that were rolled back, with the generation their next
+    /// view must have at least: a handle given out then must never name a later view. Not
+    /// rolled back.
+    var generationFloor: [UInt32: UInt32] = [:]
+    /// Slots allocated since the last commit (for the floor, on a rollback).
+    private var allocatedSinceCommit: [UInt32] = []
 
     /// Counts of the maintenance paths.
     struct Statistics {
@@ -166,6 +172,10 @@ final class LiveStore {
             record.generation = 1
             state.records.set(Int(slot), record)
         }
+        if let floor = generationFloor[slot], state.records[Int(slot)].generation < floor {
+            state.records.update(Int(slot)) { $0.generation = floor }
+        }
+        allocatedSinceCommit.append(slot)
         state.slots.set(Int(slot), .free)
         state.records.update(Int(slot)) { $0.flags = .live }
         if slot != LiveSlot.screen { state.counts.viewCount += 1 }
@@ -272,7 +282,15 @@ final class LiveStore {
     /// Forgets every change since the last commit.
     /// - Complexity: O(blocks the changes created).
     func rollback(to saved: State) {
+        for slot in allocatedSinceCommit {
+            let handedOut = state.records[Int(slot)].generation
+            generationFloor[slot] = Swift.max(generationFloor[slot] ?? 0, handedOut &+ 1)
+        }
+        allocatedSinceCommit.removeAll()
         state = saved
         pager.rollback()
     }
+
+    /// Forgets the slots allocated since the last commit (they are committed now).
+    func committed() { allocatedSinceCommit.removeAll() }
 }

@@ -28,6 +28,7 @@ extension LiveStore {
     /// Ends the version being written and returns it as a snapshot.
     /// - Complexity: O(blocks the version created or replaced) plus reclaiming.
     func publish() -> StoreSnapshot {
+        committed()
         let version = pager.commit()
         pager.arena.reclaim()
         return StoreSnapshot(

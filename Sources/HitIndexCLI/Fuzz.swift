@@ -9,20 +9,33 @@ enum Fuzz {
         usage: hitindex fuzz --seconds S [--seed K] [--out DIR]
                hitindex fuzz --self-test [--seconds S] [--out DIR]
 
-        Differential fuzzing: random scenes (every attribute and declared behaviour, several
-        windows, rotations, flips, scale 0 and near-singular transforms, zero and negative
-        sizes, wide containers and chains, huge and tiny coordinates) and points that sit on
-        decisions (hit-rect edges and corners carried to the screen, their one-ulp neighbours,
-        NaN and infinities, points outside every window). Each point is answered by the index
-        (single query, batch API and hitTestAll's first element, which must agree) and by the
-        reference. The first disagreement stops the run; it is shrunk to a small scene, written
-        to DIR as mismatch.json with the command that reproduces it, and the exit status is 1.
+        Differential fuzzing of the index against the reference, half the time on random scenes,
+        half on random edit sequences.
+
+        Scenes: every attribute and declared behaviour, several windows, rotations, flips, scale 0
+        and near-singular transforms, zero and negative sizes, wide containers and chains, huge
+        and tiny coordinates. Points sit on decisions: hit-rect edges and corners carried to the
+        screen, their one-ulp neighbours, NaN and infinities, points outside every window. Each
+        point is answered by the index (single query, batch API and hitTestAll's first element,
+        which must agree) and by the reference.
+
+        Edit sequences: inserts, removals, moves across windows, reorders, every attribute
+        (transforms with det = 0 among them), scrolls, redirects and window levels, applied to a
+        live index and to the object model alike. After every commit the new snapshot is compared
+        with the reference, after every edit the invariant checker runs, and the snapshot held
+        from before the edits must not change.
+
+        The first disagreement stops the run. It is shrunk to a small scene (and an edit sequence
+        to few edits), written to DIR (mismatch.json, or edit-mismatch.json and edit-mismatch.txt)
+        with how to reproduce it, and the exit status is 1. The scene and sequence counts are
+        printed; the last line counts both as scenes.
         Last line: 'fuzz: N scenes, M queries, K mismatches'.
 
         --self-test runs the fuzzer against deliberately broken engines (inclusive max edges,
         alpha compared in Float, bounds.origin ignored, a composed screen-to-view transform
-        without the stepwise conversion) and exits 0 only when each is caught within S seconds
-        (default 60) and shrunk to at most 3 views.
+        without the stepwise conversion) and broken edit handling (scrolls forgotten, reorders
+        ignored), and exits 0 only when each is caught within S seconds (default 60) and shrunk
+        to at most 3 views.
 
         options:
           --seconds S    how long to fuzz (a decimal number > 0; default 10)
@@ -53,7 +66,22 @@ enum Fuzz {
         let out = a.value("out") ?? "hitindex-fuzz"
 
         console.line("fuzz: seed \(seed), \(seconds) s")
-        let report = Fuzzer.run(engine: .index, seed: seed, seconds: seconds)
+        var report = Fuzzer.run(engine: .index, seed: seed, seconds: seconds / 2)
+        if report.found == nil {
+            let edits = EditFuzzer.run(seed: seed, seconds: seconds / 2)
+            report.scenes += edits.sequences
+            report.queries += edits.queries
+            console.line("fuzz: \(edits.sequences) edit sequences, \(edits.edits) edits")
+            if let found = edits.found, let shrunk = edits.shrunk {
+                console.line("edit sequence \(edits.sequences) (seed \(seed)) failed: \(found)")
+                let written = try write(shrunk, to: out, seed: seed)
+                console.line(
+                    "shrunk (\(edits.shrinkChecks) checks) to \(shrunk.sequence.scene.viewCount) views and "
+                        + "\(shrunk.sequence.edits.count) edits: \(shrunk)")
+                console.line("reproduce: \(written)")
+                report.mismatches = 1
+            }
+        }
         if let found = report.found, let shrunk = report.shrunk ?? report.found {
             console.line(
                 "mismatch in scene \(report.failingScene) (seed \(seed)) at \(format(found.point)): "
@@ -67,6 +95,26 @@ enum Fuzz {
         }
         console.line("fuzz: \(report.scenes) scenes, \(report.queries) queries, \(report.mismatches) mismatches")
         if report.mismatches > 0 { throw .silent(1) }
+    }
+
+    /// Writes a shrunk edit sequence's scene to `dir/edit-mismatch.json` and its edits, one a
+    /// line, to `dir/edit-mismatch.txt`; returns where and how to reproduce it.
+    private static func write(_ f: EditFuzzer.Failure, to dir: String, seed: UInt64) throws(CLIError) -> String {
+        let scenePath = (dir as NSString).appendingPathComponent("edit-mismatch.json")
+        let editsPath = (dir as NSString).appendingPathComponent("edit-mismatch.txt")
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try SceneWriter.string(f.sequence.scene.makeScene()).write(
+                toFile: scenePath, atomically: true, encoding: .utf8)
+            let lines = f.sequence.edits.enumerated().map { "\($0.offset): \($0.element)" }
+            let point =
+                f.point.map { "point \(format($0)): reference \(f.expected ?? "nil"), index \(f.got ?? "nil")\n" } ?? ""
+            try (point + lines.joined(separator: "\n") + "\n").write(
+                toFile: editsPath, atomically: true, encoding: .utf8)
+        } catch {
+            throw .failure("fuzz", "cannot write \(scenePath): \(error)")
+        }
+        return "scene \(scenePath), edits \(editsPath); hitindex fuzz --seed \(seed) finds it again"
     }
 
     /// Writes the shrunk scene to `dir/mismatch.json` and returns the commands that replay it.
@@ -108,8 +156,23 @@ enum Fuzz {
             )
             lines.append(summary)
         }
-        let verdict =
-            failed.isEmpty ? "all \(Mutant.allCases.count) caught" : "FAILED: \(failed.joined(separator: ", "))"
+        for mutant in EditMutant.allCases {
+            let report = EditFuzzer.run(seed: 1, seconds: seconds, mutant: mutant)
+            guard let shrunk = report.shrunk else {
+                failed.append(mutant.rawValue)
+                lines.append("\(mutant.rawValue): NOT caught in \(report.sequences) edit sequences (\(seconds) s)")
+                continue
+            }
+            let views = shrunk.sequence.scene.viewCount
+            if views > 3 { failed.append(mutant.rawValue) }
+            let summary =
+                "\(mutant.rawValue): caught in edit sequence \(report.sequences), shrunk to \(views) "
+                + "view\(views == 1 ? "" : "s") and \(shrunk.sequence.edits.count) edits"
+            console.line("\(summary): \(shrunk)")
+            lines.append(summary)
+        }
+        let total = Mutant.allCases.count + EditMutant.allCases.count
+        let verdict = failed.isEmpty ? "all \(total) caught" : "FAILED: \(failed.joined(separator: ", "))"
         console.line("self-test: \(lines.joined(separator: "; ")); \(verdict)")
         if !failed.isEmpty { throw .silent(1) }
     }

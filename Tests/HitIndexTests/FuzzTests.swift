@@ -129,8 +129,10 @@ import Testing
         let r = TestSupport.run(["fuzz", "--self-test", "--seconds", "30"])
         #expect(r.status == 0, "\(r.out)\(r.err)")
         let last = r.out.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(last.hasPrefix("self-test: ") && last.hasSuffix("all \(Mutant.allCases.count) caught"), "\(last)")
+        let total = Mutant.allCases.count + EditMutant.allCases.count
+        #expect(last.hasPrefix("self-test: ") && last.hasSuffix("all \(total) caught"), "\(last)")
         for mutant in Mutant.allCases { #expect(last.contains("\(mutant.rawValue): caught in")) }
+        for mutant in EditMutant.allCases { #expect(last.contains("\(mutant.rawValue): caught in edit sequence")) }
     }
 
     @Test(arguments: [

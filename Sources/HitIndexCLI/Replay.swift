@@ -54,10 +54,12 @@ enum Replay {
         }
         // Parse every line first: a malformed line stops the replay before anything is printed.
         var operations: [(line: Int, op: ScriptLine)] = []
-        for (i, raw) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated()
+        // Lines end at "\n" (a "\r" before it is trimmed): split by scalars, since "\r\n" is one
+        // Character and a split on Characters would not see it.
+        for (i, raw) in String(decoding: data, as: UTF8.self).unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         {
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = String(String.UnicodeScalarView(raw)).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             do throws(ScriptLineError) {
                 operations.append((i + 1, try ScriptLine.parse(text)))

@@ -32,7 +32,7 @@ public final class ResponderGraph {
     /// The window scene of each window that has one, by the window's identity.
     let windowSceneByWindow: [ObjectIdentifier: String]
     /// The scene's windows, by identity.
-    let windowIDs: Set<ObjectIdentifier>
+    var windowIDs: Set<ObjectIdentifier>
     /// Traits set through ``setTraits(_:for:)``; absent means the defaults.
     var traitsByResponder: [Responder: ResponderTraits] = [:]
     /// The current first responder (`UIWindow.firstResponder` / `isFirstResponder`), if any.

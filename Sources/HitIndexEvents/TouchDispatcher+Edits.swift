@@ -44,6 +44,7 @@ extension TouchDispatcher {
         let (inserted, removed) = model.apply(edit)
         if let inserted {
             forEachView(under: inserted) { graph.viewsByID[$0.id] = $0 }
+            if inserted is Window { graph.windowIDs.insert(ObjectIdentifier(inserted)) }
             traitsByViewID.merge(newTraits) { _, new in new }
         }
         var left = Set<ObjectIdentifier>()
@@ -58,12 +59,15 @@ extension TouchDispatcher {
         log = []
         if !left.isEmpty { cancel(leaving: left) }
         finishStep()
-        // The removed views leave the registry once their cancellations have been delivered.
+        // The removed views leave the registry once their cancellations have been delivered; a
+        // later view with one of their ids starts with no recognizers and default traits.
         if let removed {
             forEachView(under: removed) { v in
                 graph.viewsByID[v.id] = nil
                 traitsByViewID[v.id] = nil
+                slotsByViewID[v.id] = nil
             }
+            graph.windowIDs.remove(ObjectIdentifier(removed))
         }
         return log
     }
@@ -101,6 +105,8 @@ extension TouchDispatcher {
         var cancelled: [HeldTouchCall] = []
         for serial in records.keys.sorted() {
             guard let r = records[serial], let v = r.view, left.contains(ObjectIdentifier(v)) else { continue }
+            // The view no longer tracks it: exclusive and multiple touch stop counting it.
+            records[serial]!.leftWindow = true
             switch r.viewState {
             case .receiving, .endHeld:
                 cancelled.append(

@@ -104,6 +104,8 @@ public final class TouchDispatcher {
         var isDown: Bool { phase != .ended && phase != .cancelled }
         /// What the view has been given; change it with ``TouchDispatcher/setViewState(_:_:)``.
         var viewState: ViewState = .fresh
+        /// The view left its window while the touch was down (the touch was cancelled for it).
+        var leftWindow = false
         /// How many recognizers hold this touch in their current gesture: the record stays while
         /// any does.
         var holders = 0
@@ -421,7 +423,7 @@ public final class TouchDispatcher {
         // The touches down (the one beginning has no record yet; those ending in this event
         // still count).
         for serial in serialByInputID.values {
-            guard let other = records[serial], !other.blocked, let ov = other.view else { continue }
+            guard let other = records[serial], !other.blocked, !other.leftWindow, let ov = other.view else { continue }
             if ov === view {
                 // Multiple touch: only the first touch of a sequence that starts in the view; the
                 // sequence lasts while any finger bound to the view is down, given to it or not.
@@ -487,7 +489,9 @@ extension TouchDispatcher {
     /// - Complexity: that of ``deliver(_:)`` per event.
     public func replay(jsonLines text: String) throws(TouchInputError) -> [TouchLogEntry] {
         var result: [TouchLogEntry] = []
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split by scalars: "\r\n" is one Character, which a split on Characters would not see.
+        for (i, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String.UnicodeScalarView(scalars))
             if line.allSatisfy({ $0.isWhitespace }) { continue }
             do throws(TouchInputError) {
                 switch try TouchInputLine(jsonLine: String(line)) {

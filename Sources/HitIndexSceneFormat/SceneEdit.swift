@@ -79,6 +79,9 @@ extension SceneEdit {
                 redirect(unresolved, live)
             case .insertWindow(let text, let level):
                 let (v, unresolved) = try readView(text, isWindow: true)
+                guard level.isFinite else {
+                    throw Problem(id: v.id, field: "level", message: "expected a finite number, got \(level)")
+                }
                 try check(unresolved, live)
                 let window = v as! Window
                 window.windowLevel = level
@@ -329,10 +332,11 @@ extension ScriptLine {
         }
         func position() throws(ScriptLineError) -> Int? {
             guard let v = object["at"] else { return nil }
-            guard case .number(let d) = v, d == d.rounded(), abs(d) < 1e15 else {
+            guard case .number(let d) = v, d == d.rounded() else {
                 throw ScriptLineError(message: "\(name): \"at\" must be a whole number")
             }
-            return Int(d)
+            // Out of range, however far: a position the edit refuses, not a malformed line.
+            return abs(d) < 1e15 ? Int(d) : (d < 0 ? -1 : Int.max)
         }
         func raw(_ key: String) -> String { members.first { $0.key == key }!.raw }
         switch name {
@@ -342,8 +346,9 @@ extension ScriptLine {
             }
             if let level = object["level"] {
                 try only(["insert", "level"])
-                guard case .number(let l) = level, l.isFinite else {
-                    throw ScriptLineError(message: "insert: \"level\" must be a finite number")
+                // A number too large to represent is a value the edit refuses, not a malformed line.
+                guard case .number(let l) = level else {
+                    throw ScriptLineError(message: "insert: \"level\" must be a number")
                 }
                 return .edit(.insertWindow(view: raw("insert"), level: l))
             }

@@ -112,18 +112,18 @@ import Testing
     @Test func orderTrees() throws {
         try Self.expectCaught("order-tree size") { store, slot in
             let root = store.state.slots[Int(slot("wide"))].childRoot
-            store.state.slots.update(Int(root)) { $0.size += 1 }
+            store.state.order.update(Int(root)) { $0.size += 1 }
         }
         try Self.expectCaught("order-tree parent link") { store, slot in
             let root = store.state.slots[Int(slot("wide"))].childRoot
-            let left = store.state.slots[Int(root)].left
-            store.state.slots.update(Int(left)) { $0.up = left }
+            let left = store.state.order[Int(root)].left
+            store.state.order.update(Int(left)) { $0.up = left }
         }
         try Self.expectCaught("sequence differs") { store, slot in
             // Mirror the tree under the root: sizes, links and priorities stay valid, the order
             // does not.
             let root = store.state.slots[Int(slot("wide"))].childRoot
-            store.state.slots.update(Int(root)) { s in (s.left, s.right) = (s.right, s.left) }
+            store.state.order.update(Int(root)) { s in (s.left, s.right) = (s.right, s.left) }
         }
     }
 

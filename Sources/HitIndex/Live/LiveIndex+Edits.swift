@@ -195,11 +195,7 @@ extension LiveIndex {
     public func setAttributes(_ view: ViewHandle, _ attributes: ViewAttributes) -> Bool {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
-            do throws(SceneError) {
-                try attributes.validate(id: name(v))
-            } catch {
-                throw EditProblem(error, view: name(v))
-            }
+            if let p = attributes.problem() { throw EditProblem(view: name(v), field: p.field, message: p.message) }
             store.setAttributes(attributes, of: v)
         } != nil
     }
@@ -221,11 +217,7 @@ extension LiveIndex {
             let v = try live(view)
             var a = store.attributes(of: v)
             body(&a)
-            do throws(SceneError) {
-                try a.validate(id: name(v))
-            } catch {
-                throw EditProblem(error, view: name(v))
-            }
+            if let p = a.problem() { throw EditProblem(view: name(v), field: p.field, message: p.message) }
             store.setAttributes(a, of: v)
         } != nil
     }
@@ -248,11 +240,7 @@ extension LiveIndex {
             a.center = Point(
                 x: frame.origin.x + a.anchorPoint.x * frame.size.width,
                 y: frame.origin.y + a.anchorPoint.y * frame.size.height)
-            do throws(SceneError) {
-                try a.validate(id: name(v))
-            } catch {
-                throw EditProblem(error, view: name(v))
-            }
+            if let p = a.problem() { throw EditProblem(view: name(v), field: p.field, message: p.message) }
             store.setAttributes(a, of: v)
         } != nil
     }

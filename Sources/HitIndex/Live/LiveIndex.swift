@@ -244,3 +244,43 @@ struct EditProblem: Error {
         message = error.message
     }
 }
+
+extension LiveIndex {
+    /// The writer's current state (edits included, committed or not) as an object model: the
+    /// windows back to front with their levels, every view with its attributes, id, predicate and
+    /// redirect. A view without an id gets `#slot.generation`.
+    /// - Complexity: O(n).
+    public func makeScene() -> Scene {
+        let scene = Scene()
+        var made: [UInt32: View] = [:]
+        var redirects: [(View, UInt32)] = []
+        func make(_ slot: UInt32, window: Bool) -> View {
+            let a = store.attributes(of: slot)
+            let id = store.id(of: slot) ?? "\(handle(slot))"
+            let v: View =
+                window
+                ? Window(id: id, bounds: a.bounds, center: a.center, level: store.rare(of: slot).level)
+                : View(id: id, bounds: a.bounds, center: a.center)
+            v.attributes = a
+            let e = store.extra(of: slot)
+            if e.predicate >= 0 { v.hitPredicate = store.state.predicates[Int(e.predicate)] }
+            if let target = store.redirectTarget(of: slot) { redirects.append((v, target)) }
+            made[slot] = v
+            return v
+        }
+        for w in store.children(of: LiveSlot.screen) {
+            let root = make(w, window: true)
+            scene.addWindow(root as! Window)
+            var stack = [(w, root)]
+            while let (slot, view) = stack.popLast() {
+                for c in store.children(of: slot) {
+                    let child = make(c, window: false)
+                    view.addSubview(child)
+                    stack.append((c, child))
+                }
+            }
+        }
+        for (v, target) in redirects { v.redirectTarget = made[target] }
+        return scene
+    }
+}

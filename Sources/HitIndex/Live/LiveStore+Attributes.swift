@@ -53,29 +53,50 @@ extension LiveStore {
         }
         let transformed = !a.transform.isIdentity
         if transformed { flags.insert(.transformed) }
-        state.records.update(Int(slot)) { r in
-            r.centerX = placement.center.x
-            r.centerY = placement.center.y
-            r.anchorOffsetX = placement.anchorOffset.x
-            r.anchorOffsetY = placement.anchorOffset.y
-            r.minX = region.extents.minX
-            r.minY = region.extents.minY
-            r.maxX = region.extents.maxX
-            r.maxY = region.extents.maxY
-            r.flags = r.flags.subtracting(Self.attributeFlags).union(flags)
+        // Each column is written only when something in it changes: a first write in a version
+        // copies the page.
+        // Compared bit for bit: -0 and +0 are different values to store.
+        let old = state.records[Int(slot)]
+        let newFlags = old.flags.subtracting(Self.attributeFlags).union(flags)
+        if !bitwiseEqual(old.center, placement.center) || !bitwiseEqual(old.anchorOffset, placement.anchorOffset)
+            || !bitwiseEqual(old.extents, region.extents) || old.flags != newFlags
+        {
+            state.records.update(Int(slot)) { r in
+                r.centerX = placement.center.x
+                r.centerY = placement.center.y
+                r.anchorOffsetX = placement.anchorOffset.x
+                r.anchorOffsetY = placement.anchorOffset.y
+                r.minX = region.extents.minX
+                r.minY = region.extents.minY
+                r.maxX = region.extents.maxX
+                r.maxY = region.extents.maxY
+                r.flags = newFlags
+            }
         }
-        state.slots.update(Int(slot)) { s in
-            s.bounds = a.bounds
-            s.alpha = a.alpha
+        let s = state.slots[Int(slot)]
+        if !bitwiseEqual(s.bounds, a.bounds) || !bitwiseEqual(s.alpha, a.alpha) {
+            state.slots.update(Int(slot)) { s in
+                s.bounds = a.bounds
+                s.alpha = a.alpha
+            }
         }
-        updateRare(slot) { rare in
-            rare.anchorPoint = a.anchorPoint
-            rare.insets = a.hitTestInsets
-            rare.minimumHitSize = a.minimumHitSize
+        let rare = rare(of: slot)
+        if !bitwiseEqual(rare.anchorPoint, a.anchorPoint) || !bitwiseEqual(rare.insets, a.hitTestInsets)
+            || !bitwiseEqual(rare.minimumHitSize, a.minimumHitSize)
+        {
+            updateRare(slot) { rare in
+                rare.anchorPoint = a.anchorPoint
+                rare.insets = a.hitTestInsets
+                rare.minimumHitSize = a.minimumHitSize
+            }
         }
-        if transformed || radius != 0 || state.records[Int(slot)].extra != 0 {
+        let e = extra(of: slot)
+        let transform = transformed ? a.transform : .identity
+        if !bitwiseEqual(e.transform, transform) || !bitwiseEqual(e.radius, radius)
+            || (transformed && !bitwiseEqual(e.inverse, placement.inverse))
+        {
             updateExtra(slot) { e in
-                e.transform = transformed ? a.transform : .identity
+                e.transform = transform
                 e.inverse = transformed ? placement.inverse : .identity
                 e.radius = radius
             }
@@ -183,4 +204,10 @@ extension LiveStore {
         else { return nil }
         return e.redirect
     }
+}
+
+/// Whether two values have the same bytes (so -0 differs from +0, and a NaN from another NaN).
+@inline(__always)
+func bitwiseEqual<T: BitwiseCopyable>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
 }

@@ -104,7 +104,7 @@ extension LiveStore {
             if root != LiveSlot.none { fail("view \(parent): an order tree without subviews") }
             return
         }
-        guard root != LiveSlot.none, state.slots[Int(root)].up == LiveSlot.none else {
+        guard root != LiveSlot.none, state.order[Int(root)].up == LiveSlot.none else {
             fail("view \(parent): its order tree's root is missing or has a parent")
             return
         }
@@ -118,7 +118,7 @@ extension LiveStore {
                     return
                 }
                 stack.append(node)
-                node = state.slots[Int(node)].left
+                node = state.order[Int(node)].left
             }
             let x = stack.removeLast()
             sequence.append(x)
@@ -126,12 +126,12 @@ extension LiveStore {
                 fail("view \(parent): its order tree holds more than its \(kids.count) subviews")
                 return
             }
-            let s = state.slots[Int(x)]
+            let s = state.order[Int(x)]
             if s.size != UInt32(1 + size(s.left) + size(s.right)) {
                 fail("view \(x): order-tree size \(s.size) is wrong")
             }
             for c in [s.left, s.right] where c != LiveSlot.none {
-                if state.slots[Int(c)].up != x { fail("view \(c): order-tree parent link is wrong") }
+                if state.order[Int(c)].up != x { fail("view \(c): order-tree parent link is wrong") }
                 if Self.priority(c) > Self.priority(x) { fail("view \(c): priority above its order-tree parent's") }
             }
             node = s.right

@@ -16,7 +16,7 @@ extension LiveStore {
     }
 
     @inline(__always) func size(_ slot: UInt32) -> Int {
-        slot == LiveSlot.none ? 0 : Int(state.slots[Int(slot)].size)
+        slot == LiveSlot.none ? 0 : Int(state.order[Int(slot)].size)
     }
 
     /// The number of subviews of a view.
@@ -25,39 +25,39 @@ extension LiveStore {
 
     /// Recomputes a tree node's size from its children.
     private func resize(_ x: UInt32) {
-        let s = state.slots[Int(x)]
+        let s = state.order[Int(x)]
         let total = 1 + size(s.left) + size(s.right)
-        state.slots.update(Int(x)) { $0.size = UInt32(total) }
+        state.order.update(Int(x)) { $0.size = UInt32(total) }
     }
 
     /// Points `parent`'s link that held `old` (or the tree's root, for `owner`) at `new`.
     private func relink(_ parentNode: UInt32, from old: UInt32, to new: UInt32, owner: UInt32) {
         if parentNode == LiveSlot.none {
             state.slots.update(Int(owner)) { $0.childRoot = new }
-        } else if state.slots[Int(parentNode)].left == old {
-            state.slots.update(Int(parentNode)) { $0.left = new }
+        } else if state.order[Int(parentNode)].left == old {
+            state.order.update(Int(parentNode)) { $0.left = new }
         } else {
-            state.slots.update(Int(parentNode)) { $0.right = new }
+            state.order.update(Int(parentNode)) { $0.right = new }
         }
-        if new != LiveSlot.none { state.slots.update(Int(new)) { $0.up = parentNode } }
+        if new != LiveSlot.none { state.order.update(Int(new)) { $0.up = parentNode } }
     }
 
     /// Rotates `x` above its tree parent, keeping the in-order sequence.
     private func rotateUp(_ x: UInt32, owner: UInt32) {
-        let p = state.slots[Int(x)].up
-        let g = state.slots[Int(p)].up
-        if state.slots[Int(p)].left == x {
-            let b = state.slots[Int(x)].right
-            state.slots.update(Int(p)) { $0.left = b }
-            if b != LiveSlot.none { state.slots.update(Int(b)) { $0.up = p } }
-            state.slots.update(Int(x)) { $0.right = p }
+        let p = state.order[Int(x)].up
+        let g = state.order[Int(p)].up
+        if state.order[Int(p)].left == x {
+            let b = state.order[Int(x)].right
+            state.order.update(Int(p)) { $0.left = b }
+            if b != LiveSlot.none { state.order.update(Int(b)) { $0.up = p } }
+            state.order.update(Int(x)) { $0.right = p }
         } else {
-            let b = state.slots[Int(x)].left
-            state.slots.update(Int(p)) { $0.right = b }
-            if b != LiveSlot.none { state.slots.update(Int(b)) { $0.up = p } }
-            state.slots.update(Int(x)) { $0.left = p }
+            let b = state.order[Int(x)].left
+            state.order.update(Int(p)) { $0.right = b }
+            if b != LiveSlot.none { state.order.update(Int(b)) { $0.up = p } }
+            state.order.update(Int(x)) { $0.left = p }
         }
-        state.slots.update(Int(p)) { $0.up = x }
+        state.order.update(Int(p)) { $0.up = x }
         relink(g, from: p, to: x, owner: owner)
         resize(p)
         resize(x)
@@ -66,7 +66,7 @@ extension LiveStore {
     /// Inserts `child` into `parent`'s order tree at `position` (0 = back-most).
     /// - Complexity: O(log k) expected.
     private func treapInsert(_ child: UInt32, into parent: UInt32, at position: Int) {
-        state.slots.update(Int(child)) { s in
+        state.order.update(Int(child)) { s in
             s.left = LiveSlot.none
             s.right = LiveSlot.none
             s.up = LiveSlot.none
@@ -79,28 +79,28 @@ extension LiveStore {
         }
         var pos = position
         while true {
-            state.slots.update(Int(node)) { $0.size += 1 }
-            let s = state.slots[Int(node)]
+            state.order.update(Int(node)) { $0.size += 1 }
+            let s = state.order[Int(node)]
             let leftSize = size(s.left)
             if pos <= leftSize {
                 if s.left == LiveSlot.none {
-                    state.slots.update(Int(node)) { $0.left = child }
+                    state.order.update(Int(node)) { $0.left = child }
                     break
                 }
                 node = s.left
             } else {
                 pos -= leftSize + 1
                 if s.right == LiveSlot.none {
-                    state.slots.update(Int(node)) { $0.right = child }
+                    state.order.update(Int(node)) { $0.right = child }
                     break
                 }
                 node = s.right
             }
         }
-        state.slots.update(Int(child)) { $0.up = node }
+        state.order.update(Int(child)) { $0.up = node }
         let mine = Self.priority(child)
         while true {
-            let up = state.slots[Int(child)].up
+            let up = state.order[Int(child)].up
             guard up != LiveSlot.none, Self.priority(up) < mine else { break }
             rotateUp(child, owner: parent)
         }
@@ -110,19 +110,19 @@ extension LiveStore {
     /// - Complexity: O(log k) expected.
     private func treapRemove(_ child: UInt32, from parent: UInt32) {
         while true {
-            let s = state.slots[Int(child)]
+            let s = state.order[Int(child)]
             guard s.left != LiveSlot.none && s.right != LiveSlot.none else { break }
             rotateUp(Self.priority(s.left) > Self.priority(s.right) ? s.left : s.right, owner: parent)
         }
-        let s = state.slots[Int(child)]
+        let s = state.order[Int(child)]
         let only = s.left != LiveSlot.none ? s.left : s.right
         relink(s.up, from: child, to: only, owner: parent)
         var a = s.up
         while a != LiveSlot.none {
-            state.slots.update(Int(a)) { $0.size -= 1 }
-            a = state.slots[Int(a)].up
+            state.order.update(Int(a)) { $0.size -= 1 }
+            a = state.order[Int(a)].up
         }
-        state.slots.update(Int(child)) { s in
+        state.order.update(Int(child)) { s in
             s.left = LiveSlot.none
             s.right = LiveSlot.none
             s.up = LiveSlot.none
@@ -133,12 +133,12 @@ extension LiveStore {
     /// The position of `child` among its siblings (0 = back-most).
     /// - Complexity: O(log k) expected.
     func position(of child: UInt32) -> Int {
-        var r = size(state.slots[Int(child)].left)
+        var r = size(state.order[Int(child)].left)
         var x = child
         while true {
-            let up = state.slots[Int(x)].up
+            let up = state.order[Int(x)].up
             if up == LiveSlot.none { return r }
-            let u = state.slots[Int(up)]
+            let u = state.order[Int(up)]
             if u.right == x { r += size(u.left) + 1 }
             x = up
         }
@@ -150,7 +150,7 @@ extension LiveStore {
         var node = state.slots[Int(parent)].childRoot
         var k = position
         while true {
-            let s = state.slots[Int(node)]
+            let s = state.order[Int(node)]
             let leftSize = size(s.left)
             if k < leftSize {
                 node = s.left
@@ -166,11 +166,11 @@ extension LiveStore {
     /// The subview directly in front of `child`, or ``LiveSlot/none``.
     /// - Complexity: O(log k) expected, O(1) amortized over a walk.
     func nextSibling(of child: UInt32) -> UInt32 {
-        var s = state.slots[Int(child)]
+        var s = state.order[Int(child)]
         if s.right != LiveSlot.none {
             var x = s.right
             while true {
-                let l = state.slots[Int(x)].left
+                let l = state.order[Int(x)].left
                 if l == LiveSlot.none { return x }
                 x = l
             }
@@ -178,9 +178,9 @@ extension LiveStore {
         var x = child
         while s.up != LiveSlot.none {
             let up = s.up
-            if state.slots[Int(up)].left == x { return up }
+            if state.order[Int(up)].left == x { return up }
             x = up
-            s = state.slots[Int(up)]
+            s = state.order[Int(up)]
         }
         return LiveSlot.none
     }
@@ -193,7 +193,7 @@ extension LiveStore {
         var position = 0
         while node != LiveSlot.none {
             let r = rare(of: node)
-            let s = state.slots[Int(node)]
+            let s = state.order[Int(node)]
             if (level, order) < (r.level, r.order) {
                 node = s.left
             } else {
@@ -246,14 +246,14 @@ extension LiveStore {
             var last = LiveSlot.none
             let mine = Self.priority(c)
             while let top = spine.last, Self.priority(top) < mine { last = spine.removeLast() }
-            state.slots.update(Int(c)) { s in
-                s.parent = parent
+            state.slots.update(Int(c)) { $0.parent = parent }
+            state.order.update(Int(c)) { s in
                 s.left = last
                 s.right = LiveSlot.none
                 s.up = spine.last ?? LiveSlot.none
             }
-            if last != LiveSlot.none { state.slots.update(Int(last)) { $0.up = c } }
-            if let top = spine.last { state.slots.update(Int(top)) { $0.right = c } }
+            if last != LiveSlot.none { state.order.update(Int(last)) { $0.up = c } }
+            if let top = spine.last { state.order.update(Int(top)) { $0.right = c } }
             spine.append(c)
             state.records.update(Int(c)) { $0.previousSibling = previous }
             previous = c
@@ -269,7 +269,7 @@ extension LiveStore {
                 continue
             }
             stack.append((x, true))
-            let s = state.slots[Int(x)]
+            let s = state.order[Int(x)]
             if s.left != LiveSlot.none { stack.append((s.left, false)) }
             if s.right != LiveSlot.none { stack.append((s.right, false)) }
         }

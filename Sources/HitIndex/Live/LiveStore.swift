@@ -50,6 +50,7 @@ final class LiveStore {
         var records: PagedColumn<ViewRecord>
         var extras: PagedColumn<ViewExtra>
         var slots: PagedColumn<SlotState>
+        var order: PagedColumn<OrderNode>
         var rares: PagedColumn<RareAttributes>
         var leaves: PagedColumn<ChildBVH.LeafBlock>
         var blocks: PagedColumn<ChildBVH.Block>
@@ -109,7 +110,8 @@ final class LiveStore {
         self.pager = pager
         state = State(
             records: PagedColumn(pager: pager, shared: true), extras: PagedColumn(pager: pager, shared: true),
-            slots: PagedColumn(pager: pager, shared: false), rares: PagedColumn(pager: pager, shared: false),
+            slots: PagedColumn(pager: pager, shared: false), order: PagedColumn(pager: pager, shared: false),
+            rares: PagedColumn(pager: pager, shared: false),
             leaves: PagedColumn(pager: pager, shared: true), blocks: PagedColumn(pager: pager, shared: true),
             leafMeta: PagedColumn(pager: pager, shared: false), blockMeta: PagedColumn(pager: pager, shared: false),
             idBytes: PagedColumn(pager: pager, shared: true), idTable: PagedColumn(pager: pager, shared: false))
@@ -130,6 +132,7 @@ final class LiveStore {
         var s = SlotState.free
         s.parent = LiveSlot.none
         state.slots.set(Int(screen), s)
+        state.order.set(Int(screen), .none)
     }
 
     deinit {
@@ -144,7 +147,7 @@ final class LiveStore {
             forEach { if !pager.isWritable($0) { pager.arena.adopt($0) } }
         }
         let own = [
-            state.slots.forEachBlock, state.rares.forEachBlock, state.leafMeta.forEachBlock,
+            state.slots.forEachBlock, state.order.forEachBlock, state.rares.forEachBlock, state.leafMeta.forEachBlock,
             state.blockMeta.forEachBlock, state.idTable.forEachBlock,
         ]
         for forEach in own {
@@ -177,6 +180,7 @@ final class LiveStore {
         }
         allocatedSinceCommit.append(slot)
         state.slots.set(Int(slot), .free)
+        state.order.set(Int(slot), .none)
         state.records.update(Int(slot)) { $0.flags = .live }
         if slot != LiveSlot.screen { state.counts.viewCount += 1 }
         return slot

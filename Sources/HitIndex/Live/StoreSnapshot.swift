@@ -30,7 +30,7 @@ extension LiveStore {
     func publish() -> StoreSnapshot {
         committed()
         let version = pager.commit()
-        pager.arena.reclaim()
+        pager.arena.reclaim(recycle: pager.recycle)
         return StoreSnapshot(
             records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
             blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,

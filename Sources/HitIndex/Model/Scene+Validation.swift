@@ -69,29 +69,29 @@ extension ViewAttributes {
     /// violation with the id and the field, as a scene file's reader reports it.
     /// - Complexity: O(1).
     public func validate(id: String, level: Double? = nil) throws(SceneError) {
+        if let p = problem(level: level) { throw SceneError(location: .view(id), field: p.field, message: p.message) }
+    }
+
+    /// The first attribute a scene file would refuse (a window's `level` too), or nil.
+    /// - Complexity: O(1).
+    public func problem(level: Double? = nil) -> (field: String, message: String)? {
         let v = self
-        func fail(_ field: String, _ message: String) -> SceneError {
-            SceneError(location: .view(id), field: field, message: message)
-        }
-        if !v.bounds.isFinite { throw fail("bounds", "expected 4 finite numbers, got \(v.bounds)") }
-        if !v.center.isFinite { throw fail("center", "expected 2 finite numbers, got \(v.center)") }
-        if !v.anchorPoint.isFinite { throw fail("anchorPoint", "expected 2 finite numbers, got \(v.anchorPoint)") }
-        if !v.transform.isFinite { throw fail("transform", "expected 6 finite numbers, got \(v.transform)") }
-        if !v.alpha.isFinite || v.alpha < 0 {
-            throw fail("alpha", "expected a finite number >= 0, got \(v.alpha)")
-        }
+        if !v.bounds.isFinite { return ("bounds", "expected 4 finite numbers, got \(v.bounds)") }
+        if !v.center.isFinite { return ("center", "expected 2 finite numbers, got \(v.center)") }
+        if !v.anchorPoint.isFinite { return ("anchorPoint", "expected 2 finite numbers, got \(v.anchorPoint)") }
+        if !v.transform.isFinite { return ("transform", "expected 6 finite numbers, got \(v.transform)") }
+        if !v.alpha.isFinite || v.alpha < 0 { return ("alpha", "expected a finite number >= 0, got \(v.alpha)") }
         if !v.hitTestInsets.isFinite {
             let i = v.hitTestInsets
-            throw fail("hitTestInsets", "expected 4 finite numbers, got [\(i.top), \(i.left), \(i.bottom), \(i.right)]")
+            return ("hitTestInsets", "expected 4 finite numbers, got [\(i.top), \(i.left), \(i.bottom), \(i.right)]")
         }
         if !v.minimumHitSize.isFinite {
-            throw fail("minimumHitSize", "expected 2 finite numbers, got \(v.minimumHitSize)")
+            return ("minimumHitSize", "expected 2 finite numbers, got \(v.minimumHitSize)")
         }
         if case .roundedRect(let r) = v.hitShape, !(r.isFinite && r >= 0) {
-            throw fail("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
+            return ("hitShape", "expected a finite roundedRect radius >= 0, got \(r)")
         }
-        if let level, !level.isFinite {
-            throw fail("level", "expected a finite number, got \(level)")
-        }
+        if let level, !level.isFinite { return ("level", "expected a finite number, got \(level)") }
+        return nil
     }
 }

@@ -62,7 +62,7 @@ final class PageArena: @unchecked Sendable {
     /// gone, so holding an old snapshot across many commits does not make each commit slower.
     /// - Complexity: O(f log s) for f blocks retired since the last call and s live snapshots;
     ///   plus O(p log s) for the p pinned blocks when a snapshot went.
-    func reclaim() {
+    func reclaim(recycle: (UnsafeMutableRawPointer) -> Void = PageBlock.free) {
         let before = leases.count
         leases.removeAll { $0.released.load(ordering: .acquiring) }
         // Leases are in increasing version order, so the live versions are sorted.
@@ -76,7 +76,7 @@ final class PageArena: @unchecked Sendable {
                 if live[mid] < block.first { lo = mid + 1 } else { hi = mid }
             }
             let visible = lo < live.count && live[lo] <= block.last
-            if !visible { PageBlock.free(block.body) }
+            if !visible { recycle(block.body) }
             return visible
         }
         if leases.count < before { pinned = pinned.filter(survives) }

@@ -31,6 +31,15 @@ enum PageBlock {
         return base + headerSize
     }
 
+    /// Gives a recycled block (its header and body rewritten) a new life: zero-filled, created by
+    /// `version`.
+    /// - Complexity: O(body size).
+    static func reuse(_ body: UnsafeMutableRawPointer, version: UInt64) -> UnsafeMutableRawPointer {
+        (body - headerSize).storeBytes(of: version, toByteOffset: 0, as: UInt64.self)
+        body.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount(body))
+        return body
+    }
+
     /// Frees a block made by ``allocate(bodyBytes:version:)`` or ``copy(_:version:)``.
     /// - Complexity: O(1).
     static func free(_ body: UnsafeMutableRawPointer) {

@@ -24,7 +24,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
     @inline(__always)
     static var pageShift: Int {
         let stride = MemoryLayout<Element>.stride
-        return stride >= 16384 ? 0 : 14 - (Int.bitWidth - (stride - 1).leadingZeroBitCount)
+        return stride >= 4096 ? 0 : 12 - (Int.bitWidth - (stride - 1).leadingZeroBitCount)
     }
     /// Pages per directory, as a shift.
     static var dirShift: Int { 7 }

@@ -22,12 +22,14 @@ struct Options {
     var ricoDir: String?
     /// Skips the DRAM/bandwidth probes (their JSON fields are then null).
     var probes = true
+    /// Measures the live index (edits, frames, readers under a writer) for the index engine.
+    var live = true
 
     static let usage = """
         usage: hitindex-bench [--shapes ui,grid,deep,overlap,random,rico] [--counts 1000,10000,100000,1000000]
                               [--engines index,tree,linear,reference] [--queries N] [--seed S]
                               [--json FILE] [--svg DIR] [--quick]
-                              [--reps N] [--budget SECONDS] [--rico-dir DIR] [--no-probes]
+                              [--reps N] [--budget SECONDS] [--rico-dir DIR] [--no-probes] [--no-live]
                hitindex-bench compare A.json B.json
                hitindex-bench --help
 
@@ -51,6 +53,8 @@ struct Options {
           --rico-dir DIR    directory of the RICO JSON files (default: Tests/Data/rico-kim-sanghoon
                             under the working directory or the package root)
           --no-probes       skip the DRAM latency and bandwidth probes
+          --no-live         skip the live index's measurements (edits, frames, readers under a
+                            writer; their JSON fields are then absent)
           compare A B       print per-configuration ratios B/A of two --json files
 
         Exit status: 0 success, 1 validation failure, 2 usage or input error.
@@ -157,6 +161,9 @@ struct Options {
             case "--no-probes":
                 guard inline == nil else { throw UsageError(message: "--no-probes takes no value") }
                 o.probes = false
+            case "--no-live":
+                guard inline == nil else { throw UsageError(message: "--no-live takes no value") }
+                o.live = false
             default:
                 throw UsageError(message: "unknown argument '\(arguments[i])'")
             }

@@ -34,6 +34,8 @@ struct Row {
     var validatedQueries = 0
     var validatedAgainst = ""
     var memory: [(String, Int)] = []
+    /// The live index's figures (index rows only).
+    var live: LiveResults?
 }
 
 struct Probed {
@@ -103,6 +105,34 @@ enum Report {
         return left ? s + sp : sp + s
     }
 
+    static func liveHeader() -> String {
+        [
+            pad("shape", 8, left: true), pad("views", 9), pad("attr", 8), pad("frame", 8), pad("scroll", 8),
+            pad("insert", 8), pad("remove", 8), pad("move", 8), pad("1k ms", 7), pad("frm p50", 9), pad("frm p99", 9),
+            pad("q/fresh", 8), pad("rdr/w", 6),
+        ].joined(separator: " ")
+    }
+
+    static func liveLine(_ r: Row) -> String? {
+        guard let live = r.live else { return nil }
+        let edits = ["attribute", "frame", "scroll", "insert", "remove", "move"].map { kind in
+            pad(ns(live.editNsP50.first { $0.0 == kind }?.1 ?? .nan), 8)
+        }
+        return
+            ([pad(r.shape, 8, left: true), pad(String(r.views), 9)] + edits + [
+                pad(fmt(live.batchEditsMs, 2), 7), pad(fmt(live.frameUsP50, 1) + "us", 9),
+                pad(fmt(live.frameUsP99, 1) + "us", 9), pad(fmt(live.queryAfterEditsRatio, 2), 8),
+                pad(fmt(live.readerUnderWriterRatio, 2), 6),
+            ]).joined(separator: " ")
+    }
+
+    static let liveLegend = """
+        Live index: one edit of each kind plus its commit (p50), 1,000 random edits plus one commit,
+        the engine frame (scroll, move a visible view, insert one, remove one, commit, 100 random
+        queries; p50 and p99), query p50 after many random edits ÷ a fresh build of the same scene,
+        and one reader's throughput while a writer commits continuously ÷ alone.
+        """
+
     static let legend = """
         Times in ns unless marked (us = microseconds, ms = milliseconds). q = uniformly random screen
         points, coh = pointer-like walk (±10 pt steps); p50/p99 over batch means, median of the
@@ -165,6 +195,19 @@ enum Report {
             ]
             let mem = r.memory.map { "\(json($0.0)): \($0.1)" }.joined(separator: ", ")
             f.append("\"memoryBytes\": { \(mem) }")
+            if let live = r.live {
+                let edits = live.editNsP50.map { "\(json($0.0)): \(json($0.1))" }.joined(separator: ", ")
+                let scrolls = live.scrollNsByDescendants.map { "\"\($0.0)\": \(json($0.1))" }.joined(separator: ", ")
+                f += [
+                    "\"editNsP50\": { \(edits) }", "\"scrollNsByDescendants\": { \(scrolls) }",
+                    "\"batchEditsMs\": \(json(live.batchEditsMs))", "\"frameUsP50\": \(json(live.frameUsP50))",
+                    "\"frameUsP99\": \(json(live.frameUsP99))",
+                    "\"queryAfterEditsRatio\": \(json(live.queryAfterEditsRatio))",
+                    "\"editsBeforeRatio\": \(live.editsBeforeRatio)",
+                    "\"readerUnderWriterRatio\": \(json(live.readerUnderWriterRatio))",
+                    "\"liveValidatedQueries\": \(live.validatedQueries)",
+                ]
+            }
             if let index, r.engine != "index" {
                 let ratios = [
                     ("queryNsP50", r.queryNsP50 / index.queryNsP50), ("queryNsP99", r.queryNsP99 / index.queryNsP99),

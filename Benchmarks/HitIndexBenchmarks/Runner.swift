@@ -291,6 +291,11 @@ func runConfiguration(
             row.allocsPerQuery = m.allocsPerQuery
             if n < options.queries { row.note = "budget: \(n) of \(options.queries) queries" }
         }
+        if e.name == "index" && options.live {
+            row.live = measureLive(
+                makeScene: { makeScene(shape: shape, count: count, seed: options.seed, rico: rico) }, count: count,
+                sets: sets, options: options, log: log)
+        }
         rows[k] = row
     }
     return rows

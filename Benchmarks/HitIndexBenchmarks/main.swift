@@ -99,6 +99,13 @@ for shape in options.shapes {
 }
 out("")
 out(Report.legend)
+if rows.contains(where: { $0.live != nil }) {
+    out("")
+    out(Report.liveHeader())
+    for r in rows { if let line = Report.liveLine(r) { out(line) } }
+    out("")
+    out(Report.liveLegend)
+}
 let seconds = elapsed()
 out(String(format: "total %.1f s", seconds))
 

@@ -1,0 +1,440 @@
+import Foundation
+import HitIndex
+import HitIndexFixtures
+import HitIndexReference
+import Synchronization
+
+/// The live index's figures for one configuration (bench.md, "The live index and loading").
+struct LiveResults {
+    /// Edit kind → median ns of one edit plus its commit.
+    var editNsP50: [(String, Double)] = []
+    /// Descendants of the scrolled container → median ns of a scroll plus its commit.
+    var scrollNsByDescendants: [(Int, Double)] = []
+    var batchEditsMs = Double.nan
+    var frameUsP50 = Double.nan
+    var frameUsP99 = Double.nan
+    var queryAfterEditsRatio = Double.nan
+    /// The edits made before measuring the ratio above.
+    var editsBeforeRatio = 0
+    var readerUnderWriterRatio = Double.nan
+    /// Answers compared with the reference on the edited scenes.
+    var validatedQueries = 0
+}
+
+/// A live index and the object model kept in step with it: every edit is made to both, so that
+/// the reference can check the index's answers on the edited scene.
+final class MirroredLive {
+    let scene: Scene
+    let live: LiveIndex
+    /// The model's views and their handles, in step.
+    private(set) var views: [View] = []
+    private(set) var handles: [ViewHandle] = []
+    private var position: [ObjectIdentifier: Int] = [:]
+    /// The view with the most subviews (the widest container) and its handle.
+    let widest: View
+    let widestHandle: ViewHandle
+    private var fresh = 0
+    /// Views with a redirect (a removal clears redirects to the removed view, as the index does).
+    private var redirecting: [View] = []
+    /// Nanoseconds spent in the index (edits, commits, queries), excluding the model's upkeep.
+    private(set) var liveNs: UInt64 = 0
+
+    /// Runs `body` (calls on the index) and adds its time to ``liveNs``.
+    @inline(__always) @discardableResult
+    func inIndex<R>(_ body: () -> R) -> R {
+        let t0 = nowNs()
+        defer { liveNs += nowNs() - t0 }
+        return body()
+    }
+
+    init(_ scene: Scene) throws {
+        self.scene = scene
+        let live = try LiveIndex(scene)
+        self.live = live
+        var views: [View] = []
+        var position: [ObjectIdentifier: Int] = [:]
+        scene.forEachView { v, _ in
+            position[ObjectIdentifier(v)] = views.count
+            views.append(v)
+        }
+        let handles = views.map { live.handle(forID: $0.id)! }
+        let w = views.indices.max { views[$0].subviews.count < views[$1].subviews.count }!
+        widest = views[w]
+        widestHandle = handles[w]
+        self.views = views
+        self.handles = handles
+        self.position = position
+        redirecting = views.filter { $0.redirectTarget != nil }
+    }
+
+    func handle(_ v: View) -> ViewHandle { handles[position[ObjectIdentifier(v)]!] }
+
+    func randomView(_ rng: inout SeededGenerator) -> Int { rng.int(below: views.count) }
+
+    /// Toggles `hidden` of view `i`.
+    func toggleHidden(_ i: Int) {
+        views[i].isHidden.toggle()
+        let h = handles[i]
+        let hidden = views[i].isHidden
+        inIndex { live.set(h, \.isHidden, hidden) }
+    }
+
+    /// Moves view `i` by (dx, dy): its center, so that transformed views move too.
+    func nudge(_ i: Int, _ dx: Double, _ dy: Double) { nudge(views[i], dx, dy) }
+
+    func nudge(_ v: View, _ dx: Double, _ dy: Double) {
+        v.center = Point(x: v.center.x + dx, y: v.center.y + dy)
+        let (h, c) = (handle(v), v.center)
+        inIndex { live.set(h, \.center, c) }
+    }
+
+    /// Scrolls `v` by (dx, dy).
+    func scroll(_ v: View, by dx: Double, _ dy: Double) {
+        let o = Point(x: v.bounds.origin.x + dx, y: v.bounds.origin.y + dy)
+        v.bounds.origin = o
+        let h = handle(v)
+        inIndex { live.scroll(h, to: o) }
+    }
+
+    /// Inserts a new 10×10 leaf at a random place of `parent` (in its bounds).
+    @discardableResult
+    func insertLeaf(into parent: View, _ rng: inout SeededGenerator) -> View {
+        fresh += 1
+        let b = Extents(parent.bounds)
+        let x = b.minX.isFinite && b.maxX > b.minX ? rng.double(b.minX, b.maxX) : 0
+        let y = b.minY.isFinite && b.maxY > b.minY ? rng.double(b.minY, b.maxY) : 0
+        let leaf = View(id: "live.\(fresh)", frame: Rect(x: x, y: y, width: 10, height: 10))
+        let at = rng.int(in: 0...parent.subviews.count)
+        let p = handle(parent)
+        let h = inIndex { live.insert(leaf, into: p, at: .index(at))! }
+        parent.insertSubview(leaf, at: at)
+        position[ObjectIdentifier(leaf)] = views.count
+        views.append(leaf)
+        handles.append(h)
+        return leaf
+    }
+
+    /// Removes a leaf subview of `parent` (nil when it has none).
+    func removeLeaf(of parent: View, _ rng: inout SeededGenerator) {
+        guard !parent.subviews.isEmpty else { return }
+        var v = parent.subviews[rng.int(below: parent.subviews.count)]
+        while let child = v.subviews.last { v = child }
+        guard v !== parent else { return }
+        let h = handle(v)
+        inIndex { live.remove(h) }
+        v.removeFromSuperview()
+        for u in redirecting where u.redirectTarget === v { u.redirectTarget = nil }
+        let i = position.removeValue(forKey: ObjectIdentifier(v))!
+        let last = views.count - 1
+        if i != last {
+            views[i] = views[last]
+            handles[i] = handles[last]
+            position[ObjectIdentifier(views[i])] = i
+        }
+        views.removeLast()
+        handles.removeLast()
+    }
+
+    /// Moves a leaf subview of `parent` to another position among its siblings.
+    func moveLeaf(of parent: View, _ rng: inout SeededGenerator) {
+        guard parent.subviews.count >= 2 else { return }
+        let v = parent.subviews[rng.int(below: parent.subviews.count)]
+        let at = rng.int(in: 0...(parent.subviews.count - 1))
+        let (h, p) = (handle(v), handle(parent))
+        inIndex { live.move(h, into: p, at: .index(at)) }
+        parent.insertSubview(v, at: at)
+    }
+
+    /// One random edit of any kind.
+    func randomEdit(_ rng: inout SeededGenerator) {
+        switch rng.int(below: 6) {
+        case 0: toggleHidden(randomView(&rng))
+        case 1: nudge(randomView(&rng), rng.double(-5, 5), rng.double(-5, 5))
+        case 2: scroll(widest, by: 0, rng.double(-7.5, 7.5))
+        case 3: insertLeaf(into: views[randomView(&rng)], &rng)
+        case 4: removeLeaf(of: rng.chance(0.5) ? widest : views[randomView(&rng)], &rng)
+        default: moveLeaf(of: widest, &rng)
+        }
+    }
+
+    func commit() -> IndexSnapshot {
+        inIndex {
+            do {
+                return try live.commit()
+            } catch {
+                fatalError("hitindex-bench: an edit the model accepted was refused: \(error)")
+            }
+        }
+    }
+
+    /// Compares the current snapshot with the reference on the model at `points`; exits 1 on a
+    /// disagreement. Returns the number of points compared.
+    func validate(_ points: [Point], _ label: String) -> Int {
+        HitIndexBenchmarks.validate(live.snapshot, scene, points, label)
+    }
+}
+
+/// Measures the live index on a copy of the configuration's scene (built again from the same
+/// generator, so the engines' scene stays as it was).
+func measureLive(
+    makeScene: () -> Scene, count: Int, sets: QuerySets, options: Options, log: (String) -> Void
+) -> LiveResults {
+    var r = LiveResults()
+    var rng = SeededGenerator(seed: options.seed ^ 0x4C49_5645)  // "LIVE"
+    let repetitions = options.quick ? 30 : 300
+    let check =
+        Array(sets.random.prefix(options.quick ? 300 : 2_000)) + Array(sets.edges.prefix(options.quick ? 300 : 2_000))
+    let m = try! MirroredLive(makeScene())
+    /// The index's share of `body`'s time (the model's upkeep excluded), in ns.
+    func timed(_ body: () -> Void) -> Double {
+        let before = m.liveNs
+        body()
+        return Double(m.liveNs - before)
+    }
+    // One edit of each kind, plus its commit.
+    let kinds: [(String, () -> Void)] = [
+        ("attribute", { m.toggleHidden(m.randomView(&rng)) }),
+        ("frame", { m.nudge(m.randomView(&rng), rng.double(-3, 3), rng.double(-3, 3)) }),
+        ("scroll", { m.scroll(m.widest, by: 0, rng.chance(0.5) ? 7.5 : -7.5) }),
+        ("insert", { m.insertLeaf(into: m.widest, &rng) }),
+        ("remove", { m.removeLeaf(of: m.widest, &rng) }),
+        ("move", { m.moveLeaf(of: m.widest, &rng) }),
+    ]
+    for (name, edit) in kinds {
+        var times: [Double] = []
+        for _ in 0..<repetitions {
+            times.append(
+                timed {
+                    edit()
+                    _ = m.commit()
+                })
+        }
+        r.editNsP50.append((name, median(times)))
+    }
+    r.validatedQueries += m.validate(check, "one edit of each kind")
+    log("live: edits + commit p50 " + r.editNsP50.map { "\($0.0) \(Report.ns($0.1))" }.joined(separator: ", "))
+    // 1,000 random edits and one commit.
+    var batches: [Double] = []
+    for _ in 0..<(options.quick ? 2 : 5) {
+        batches.append(
+            timed {
+                for _ in 0..<1_000 { m.randomEdit(&rng) }
+                _ = m.commit()
+            } / 1e6)
+    }
+    r.batchEditsMs = median(batches)
+    r.validatedQueries += m.validate(check, "batches of 1,000 random edits")
+    // The engine frame: scroll, move a visible view, insert one, remove one, commit, 100 queries.
+    var frames: [Double] = []
+    var sink = 0
+    for f in 0..<(options.quick ? 50 : 500) {
+        let points = sets.random[
+            (f * 100) % max(1, sets.random.count - 100)..<((f * 100) % max(1, sets.random.count - 100) + 100)]
+        frames.append(
+            timed {
+                m.scroll(m.widest, by: 0, f % 2 == 0 ? 7.5 : -7.5)
+                if let visible = m.widest.subviews.last { m.nudge(visible, 1, 0) }
+                m.insertLeaf(into: m.widest, &rng)
+                m.removeLeaf(of: m.widest, &rng)
+                let s = m.commit()
+                m.inIndex { for p in points { sink &+= Int(s.hitTest(p)?.handle.slot ?? 0) } }
+            } / 1e3)
+    }
+    blackHole(sink)
+    r.frameUsP50 = median(frames)
+    r.frameUsP99 = quantile(frames, 0.99)
+    r.validatedQueries += m.validate(check, "engine frames")
+    log("live: 1,000 edits + commit \(Report.fmt(r.batchEditsMs)) ms; frame p50 \(Report.fmt(r.frameUsP50)) µs")
+    // Queries after many random edits, against a fresh build of the same final scene. The model
+    // is not kept in step here (its subview arrays make an edit of a million-child container
+    // O(k)): the index's own export is the final scene, checked against the reference.
+    let edits = options.quick ? 10_000 : 1_000_000
+    drift(m.live, edits: edits, widest: m.widestHandle, &rng, log: log)
+    let edited = m.commit()
+    r.editsBeforeRatio = edits
+    let exported = m.live.makeScene()
+    r.validatedQueries += validate(edited, exported, check, "\(edits) random edits")
+    let fresh = try! HitTestIndex(exported).snapshot
+    let queries = Array(sets.random.prefix(options.quick ? 2_000 : 20_000))
+    func p50(_ s: IndexSnapshot) -> Double {
+        var reps: [Double] = []
+        for _ in 0..<max(3, options.repetitions) {
+            var batchTimes: [Double] = []
+            var i = 0
+            while i < queries.count {
+                let end = min(i + 100, queries.count)
+                let t0 = nowNs()
+                for p in queries[i..<end] { sink &+= Int(s.hitTest(p)?.handle.slot ?? 0) }
+                batchTimes.append(Double(nowNs() - t0) / Double(end - i))
+                i = end
+            }
+            reps.append(median(batchTimes))
+        }
+        return median(reps)
+    }
+    _ = p50(edited)
+    _ = p50(fresh)
+    r.queryAfterEditsRatio = p50(edited) / p50(fresh)
+    log("live: query p50 after \(edits) edits ÷ fresh build \(Report.fmt(r.queryAfterEditsRatio))")
+    // One reader alone, then while a writer commits continuously.
+    r.readerUnderWriterRatio = readerUnderWriter(m, queries, seconds: options.quick ? 0.2 : 1.0)
+    log("live: reader under a committing writer \(Report.fmt(r.readerUnderWriterRatio)) of its throughput alone")
+    // Scrolling containers of 10k, 100k and 1M descendants (as many as the count allows).
+    for d in [10_000, 100_000, 1_000_000] where d <= max(count, 10_000) && (!options.quick || d <= 10_000) {
+        r.scrollNsByDescendants.append((d, scrollCost(descendants: d, repetitions: repetitions)))
+    }
+    if !r.scrollNsByDescendants.isEmpty {
+        log(
+            "live: scroll + commit by descendants "
+                + r.scrollNsByDescendants.map { "\($0.0): \(Report.ns($0.1))" }.joined(separator: ", "))
+    }
+    return r
+}
+
+/// Queries per second of one reader thread over `seconds`, while a writer commits a scroll at
+/// a time without pause, divided by the same reader's rate alone.
+func readerUnderWriter(_ m: MirroredLive, _ points: [Point], seconds: Double) -> Double {
+    let source = m.live.snapshots
+    func readerRate(_ writer: (() -> Bool)?) -> Double {
+        let stop = Atomic<Bool>(false)
+        let done = Atomic<Bool>(false)
+        let counted = Atomic<Int>(0)
+        let elapsed = Atomic<UInt64>(0)
+        let reader = Thread {
+            var n = 0
+            var sink: UInt32 = 0
+            let t0 = nowNs()
+            var i = 0
+            while !stop.load(ordering: .relaxed) {
+                let s = source.current()
+                for _ in 0..<100 {
+                    sink &+= s.hitTest(points[i % points.count])?.handle.slot ?? 0
+                    i += 1
+                }
+                n += 100
+            }
+            elapsed.store(nowNs() - t0, ordering: .relaxed)
+            counted.store(n, ordering: .relaxed)
+            blackHole(sink)
+            done.store(true, ordering: .releasing)
+        }
+        reader.start()
+        let end = nowNs() + UInt64(seconds * 1e9)
+        while nowNs() < end {
+            if let writer { _ = writer() } else { Thread.sleep(forTimeInterval: 0.001) }
+        }
+        stop.store(true, ordering: .relaxed)
+        while !done.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.0005) }
+        return Double(counted.load(ordering: .relaxed)) / (Double(elapsed.load(ordering: .relaxed)) / 1e9)
+    }
+    var direction = 1.0
+    var ratios: [Double] = []
+    for _ in 0..<3 {
+        let alone = readerRate(nil)
+        let shared = readerRate {
+            direction = -direction
+            m.scroll(m.widest, by: 0, 7.5 * direction)
+            _ = m.commit()
+            return true
+        }
+        ratios.append(shared / alone)
+    }
+    return median(ratios)
+}
+
+/// Median ns of scrolling a container of `descendants` cells (a grid, indexed) plus the commit.
+func scrollCost(descendants: Int, repetitions: Int) -> Double {
+    let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    let list = View(id: "list", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    let columns = 100
+    for k in 0..<descendants {
+        list.addSubview(
+            View(
+                id: "c\(k)",
+                frame: Rect(x: Double(k % columns) * 4, y: Double(k / columns) * 4, width: 3.5, height: 3.5)))
+    }
+    window.addSubview(list)
+    let live = try! LiveIndex(Scene(windows: [window]))
+    let h = live.handle(forID: "list")!
+    var times: [Double] = []
+    for k in 0..<repetitions {
+        let t0 = nowNs()
+        live.scroll(h, to: Point(x: 0, y: Double(k % 200) * 7.5))
+        _ = try! live.commit()
+        times.append(Double(nowNs() - t0))
+    }
+    return median(times)
+}
+
+/// `edits` random edits of every kind on the index alone, committed every 1,000: hidden, moved,
+/// scrolled, inserted leaves (into random containers at random positions), removed and moved
+/// leaves among those inserted.
+func drift(_ live: LiveIndex, edits: Int, widest: ViewHandle, _ rng: inout SeededGenerator, log: (String) -> Void) {
+    var views = live.windows
+    var k = 0
+    while k < views.count {
+        views += live.subviews(of: views[k])
+        k += 1
+    }
+    let containers = views.filter { !live.subviews(of: $0).isEmpty }
+    var childCount = Dictionary(uniqueKeysWithValues: containers.map { ($0, live.subviews(of: $0).count) })
+    var inserted: [(view: ViewHandle, parent: ViewHandle)] = []
+    for e in 0..<edits {
+        let v = views[rng.int(below: views.count)]
+        switch rng.int(below: 6) {
+        case 0:
+            live.set(v, \.isHidden, rng.chance(0.1))
+        case 1:
+            let c = live.attributes(of: v)!.center
+            live.set(v, \.center, Point(x: c.x + rng.double(-3, 3), y: c.y + rng.double(-3, 3)))
+        case 2:
+            let o = live.attributes(of: widest)!.bounds.origin
+            live.scroll(widest, to: Point(x: o.x, y: o.y + (rng.chance(0.5) ? 7.5 : -7.5)))
+        case 3:
+            let parent = rng.chance(0.5) ? widest : containers[rng.int(below: containers.count)]
+            let count = childCount[parent, default: 0]
+            let frame = Rect(x: rng.double(0, 300), y: rng.double(0, 300), width: 10, height: 10)
+            let h = live.createView(
+                ViewAttributes(bounds: Rect(origin: .zero, size: frame.size), center: frame.origin), in: parent,
+                at: .index(rng.int(in: 0...count)))!
+            childCount[parent] = count + 1
+            inserted.append((h, parent))
+        case 4:
+            guard !inserted.isEmpty else { continue }
+            let i = rng.int(below: inserted.count)
+            live.remove(inserted[i].view)
+            childCount[inserted[i].parent]! -= 1
+            inserted.swapAt(i, inserted.count - 1)
+            inserted.removeLast()
+        default:
+            guard !inserted.isEmpty else { continue }
+            let i = rng.int(below: inserted.count)
+            let parent = containers[rng.int(below: containers.count)]
+            childCount[inserted[i].parent]! -= 1
+            let count = childCount[parent, default: 0]
+            live.move(inserted[i].view, into: parent, at: .index(rng.int(in: 0...count)))
+            childCount[parent] = count + 1
+            inserted[i].parent = parent
+        }
+        if e % 1_000 == 999 {
+            do { try live.commit() } catch { fatalError("hitindex-bench: a random edit was refused: \(error)") }
+        }
+        if e % 100_000 == 99_999 { log("live: \(e + 1) of \(edits) random edits") }
+    }
+}
+
+/// Compares `snapshot` with the reference on `scene` at `points`; exits 1 on a disagreement.
+func validate(_ snapshot: IndexSnapshot, _ scene: Scene, _ points: [Point], _ label: String) -> Int {
+    let expected = ReferenceHitTester().hitTest(scene, at: points)
+    for (p, want) in zip(points, expected) {
+        let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) ?? "\($0.handle)" }
+        if got != want?.id {
+            FileHandle.standardError.write(
+                Data(
+                    ("hitindex-bench: VALIDATION FAILED after edits (\(label)) at (\(p.x), \(p.y)): "
+                        + "index \(got ?? "nil"), reference \(want?.id ?? "nil")\n").utf8))
+            exit(1)
+        }
+    }
+    return points.count
+}

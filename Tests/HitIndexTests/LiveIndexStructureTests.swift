@@ -30,8 +30,9 @@ import Testing
         }
     }
 
-    /// A window with a wide container (`wide`, 20 cells, the last with a subview), a small
-    /// container and a hidden view; a second window in front.
+    /// A window with a container of 100 cells behind (`big`), a wide container (`wide`, 20
+    /// cells, the last with a subview), a small container and a hidden view; a second window in
+    /// front.
     static func sample() throws -> LiveIndex {
         let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let wide = View(id: "wide", frame: Rect(x: 0, y: 0, width: 400, height: 200))
@@ -45,6 +46,12 @@ import Testing
         let hidden = View(id: "s1", frame: Rect(x: 20, y: 0, width: 10, height: 10))
         hidden.isHidden = true
         small.addSubview(hidden)
+        let big = View(id: "big", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        for k in 0..<100 {
+            big.addSubview(
+                View(id: "b\(k)", frame: Rect(x: Double(k % 10) * 40, y: Double(k / 10) * 40, width: 39, height: 39)))
+        }
+        w.addSubview(big)
         w.addSubview(wide)
         w.addSubview(small)
         let front = Window(id: "Front", frame: Rect(x: 300, y: 300, width: 50, height: 50), level: 10)
@@ -110,20 +117,31 @@ import Testing
     }
 
     @Test func orderTrees() throws {
-        try Self.expectCaught("order-tree size") { store, slot in
-            let root = store.state.slots[Int(slot("wide"))].childRoot
-            store.state.order.update(Int(root)) { $0.size += 1 }
+        // "big" has 100 subviews: leaves under an inner root.
+        try Self.expectCaught("totals") { store, slot in
+            let root = store.state.slots[Int(slot("big"))].childRoot
+            #expect(!store.state.orderNodes[Int(root)].isLeaf)
+            store.state.orderNodes.update(Int(root)) { $0.total += 1 }
         }
-        try Self.expectCaught("order-tree parent link") { store, slot in
-            let root = store.state.slots[Int(slot("wide"))].childRoot
-            let left = store.state.order[Int(root)].left
-            store.state.order.update(Int(left)) { $0.up = left }
+        try Self.expectCaught("counts") { store, slot in
+            let root = store.state.slots[Int(slot("big"))].childRoot
+            store.state.orderNodes.update(Int(root)) { $0.sizes[0] += 1 }
+        }
+        try Self.expectCaught("parent link is wrong") { store, slot in
+            let root = store.state.slots[Int(slot("big"))].childRoot
+            let first = store.state.orderNodes[Int(root)].entries[0]
+            store.state.orderNodes.update(Int(first)) { $0.parent = first }
+        }
+        try Self.expectCaught("order leaf is not the one holding it") { store, slot in
+            let root = store.state.slots[Int(slot("big"))].childRoot
+            let other = store.state.orderNodes[Int(root)].entries[1]
+            store.state.slots.update(Int(slot("b0"))) { $0.orderLeaf = other }
         }
         try Self.expectCaught("sequence differs") { store, slot in
-            // Mirror the tree under the root: sizes, links and priorities stay valid, the order
-            // does not.
-            let root = store.state.slots[Int(slot("wide"))].childRoot
-            store.state.order.update(Int(root)) { s in (s.left, s.right) = (s.right, s.left) }
+            // Two entries of a leaf trade places: counts and links stay valid, the order does not.
+            let leaf = store.state.slots[Int(slot("s0"))].orderLeaf
+            store.state.orderNodes.update(Int(leaf)) { b in (b.entries[0], b.entries[1]) = (b.entries[1], b.entries[0])
+            }
         }
     }
 

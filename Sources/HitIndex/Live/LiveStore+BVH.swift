@@ -378,15 +378,29 @@ extension LiveStore {
     private static func splitOrder(_ boxes: [FBox]) -> [Int] {
         func centre(_ b: FBox, _ x: Bool) -> Double {
             let c = x ? (Double(b.minX) + Double(b.maxX)) / 2 : (Double(b.minY) + Double(b.maxY)) / 2
-            return c.isFinite ? c : (c.isNaN ? 0 : c)
+            return c.isNaN ? 0 : c
         }
-        func spread(_ x: Bool) -> Double {
-            let cs = boxes.map { centre($0, x) }.filter(\.isFinite)
-            guard let lo = cs.min(), let hi = cs.max() else { return 0 }
-            return hi - lo
+        var lo = (x: Double.infinity, y: Double.infinity)
+        var hi = (x: -Double.infinity, y: -Double.infinity)
+        for b in boxes {
+            let (cx, cy) = (centre(b, true), centre(b, false))
+            if cx.isFinite { (lo.x, hi.x) = (lo.x < cx ? lo.x : cx, hi.x > cx ? hi.x : cx) }
+            if cy.isFinite { (lo.y, hi.y) = (lo.y < cy ? lo.y : cy, hi.y > cy ? hi.y : cy) }
         }
-        let alongX = spread(true) >= spread(false)
-        return boxes.indices.sorted { (centre(boxes[$0], alongX), $0) < (centre(boxes[$1], alongX), $1) }
+        let alongX = !(hi.y - lo.y > hi.x - lo.x)
+        let keys = boxes.map { centre($0, alongX) }
+        // Nine entries: an insertion sort, ties by position.
+        var order = Array(boxes.indices)
+        for i in 1..<order.count {
+            let e = order[i]
+            var j = i
+            while j > 0 && (keys[order[j - 1]], order[j - 1]) > (keys[e], e) {
+                order[j] = order[j - 1]
+                j -= 1
+            }
+            order[j] = e
+        }
+        return order
     }
 
     /// Splits a full leaf that must also take `extra`: the nine entries are divided by centre,
@@ -562,7 +576,7 @@ extension LiveStore {
     func noteChurn(_ container: UInt32) {
         let churn = state.slots[Int(container)].churn + 1
         state.slots.update(Int(container)) { $0.churn = churn }
-        if Int(churn) > Swift.max(64, childCount(container)) { buildHierarchy(container) }
+        if Int(churn) > Swift.max(64, childCount(container) / 4) { buildHierarchy(container) }
     }
 
     // MARK: - Labels

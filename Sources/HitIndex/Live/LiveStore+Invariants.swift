@@ -8,8 +8,8 @@ extension LiveStore {
     }
 
     /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
-    /// writer's own structures — each view's parent, the order treaps (in-order sequence equal to
-    /// the links, sizes, parent links, heap order), labels and lane locations, node metadata,
+    /// writer's own structures — each view's parent, the order trees (leaf sequence equal to the
+    /// links, counts, parent and leaf links), labels and lane locations, node metadata,
     /// `reachInParent`, records agreeing with the attributes they were derived from, the windows'
     /// order, ids, side-table slots, free lists and counts.
     /// - Returns: every violation found (empty when sound).
@@ -31,7 +31,7 @@ extension LiveStore {
             for c in kids where state.slots[Int(c)].parent != v {
                 fail("view \(c): parent \(state.slots[Int(c)].parent), but it is a subview of \(v)")
             }
-            treapViolations(v, kids, fail)
+            orderViolations(v, kids, fail)
             let indexed = r.flags.contains(.indexed)
             for c in kids {
                 let cs = state.slots[Int(c)]
@@ -96,45 +96,62 @@ extension LiveStore {
         return problems
     }
 
-    /// The order treap of `parent`: its in-order sequence is `kids`, sizes are subtree sizes,
-    /// `up` links match, and every node's priority is below its tree parent's.
-    private func treapViolations(_ parent: UInt32, _ kids: [UInt32], _ fail: (String) -> Void) {
+    /// The order tree of `parent`: its leaves in order hold `kids`; every node is reached once,
+    /// is not empty, and names its parent; inner entries count the items below them; every
+    /// subview's `orderLeaf` is its leaf; a root inner node has two children or more.
+    private func orderViolations(_ parent: UInt32, _ kids: [UInt32], _ fail: (String) -> Void) {
         let root = state.slots[Int(parent)].childRoot
         if kids.isEmpty {
             if root != LiveSlot.none { fail("view \(parent): an order tree without subviews") }
             return
         }
-        guard root != LiveSlot.none, state.order[Int(root)].up == LiveSlot.none else {
+        guard root != LiveSlot.none, state.orderNodes[Int(root)].parent == LiveSlot.none else {
             fail("view \(parent): its order tree's root is missing or has a parent")
             return
         }
+        if !state.orderNodes[Int(root)].isLeaf && state.orderNodes[Int(root)].count < 2 {
+            fail("view \(parent): its order tree's root has one child")
+        }
         var sequence: [UInt32] = []
-        var stack: [UInt32] = []
-        var node = root
-        while node != LiveSlot.none || !stack.isEmpty {
-            while node != LiveSlot.none {
-                guard stack.count <= kids.count else {
-                    fail("view \(parent): its order tree has a cycle")
-                    return
+        var seen = Set<UInt32>()
+        // Depth first, entries in order; each entry's expected total checked on the way back.
+        var stack: [(node: UInt32, expanded: Bool)] = [(root, false)]
+        var totals: [UInt32: UInt32] = [:]
+        while let (node, expanded) = stack.popLast() {
+            let b = state.orderNodes[Int(node)]
+            if expanded {
+                var total: UInt32 = 0
+                for k in 0..<Int(b.count) {
+                    let size = b.isLeaf ? 1 : totals[b.entries[k]] ?? 0
+                    if !b.isLeaf && b.sizes[k] != size {
+                        fail("view \(parent): order node \(node) counts \(b.sizes[k]) under entry \(k), \(size) found")
+                    }
+                    total += size
                 }
-                stack.append(node)
-                node = state.order[Int(node)].left
+                if b.total != total { fail("view \(parent): order node \(node) totals \(b.total), \(total) found") }
+                totals[node] = total
+                continue
             }
-            let x = stack.removeLast()
-            sequence.append(x)
-            guard sequence.count <= kids.count else {
-                fail("view \(parent): its order tree holds more than its \(kids.count) subviews")
+            guard seen.insert(node).inserted, seen.count <= kids.count + 1 else {
+                fail("view \(parent): its order tree reaches node \(node) twice")
                 return
             }
-            let s = state.order[Int(x)]
-            if s.size != UInt32(1 + size(s.left) + size(s.right)) {
-                fail("view \(x): order-tree size \(s.size) is wrong")
+            if b.count == 0 { fail("view \(parent): order node \(node) is empty") }
+            stack.append((node, true))
+            if b.isLeaf {
+                for k in 0..<Int(b.count) {
+                    sequence.append(b.entries[k])
+                    if state.slots[Int(b.entries[k])].orderLeaf != node {
+                        fail("view \(b.entries[k]): its order leaf is not the one holding it")
+                    }
+                }
+            } else {
+                for k in (0..<Int(b.count)).reversed() {
+                    let c = b.entries[k]
+                    if state.orderNodes[Int(c)].parent != node { fail("order node \(c): its parent link is wrong") }
+                    stack.append((c, false))
+                }
             }
-            for c in [s.left, s.right] where c != LiveSlot.none {
-                if state.order[Int(c)].up != x { fail("view \(c): order-tree parent link is wrong") }
-                if Self.priority(c) > Self.priority(x) { fail("view \(c): priority above its order-tree parent's") }
-            }
-            node = s.right
         }
         if sequence != kids { fail("view \(parent): its order tree's sequence differs from its subviews") }
     }

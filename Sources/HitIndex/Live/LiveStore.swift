@@ -11,9 +11,10 @@
 /// in preorder), so slot − 1 is a freshly built scene's paint-order position.
 ///
 /// Invariants (``invariantViolations()`` checks each one):
-/// - The order tree of a view's subviews is a treap by position, its in-order sequence the
-///   subviews back to front, its sizes the subtree sizes; `previousSibling` and `lastChild` in
-///   the records follow that sequence.
+/// - The order tree of a view's subviews is a counted B+-tree: its leaves in order hold the
+///   subviews back to front, each inner entry counts the items below it, every subview's
+///   `orderLeaf` is the leaf holding it; `previousSibling` and `lastChild` in the records follow
+///   that sequence.
 /// - A view is indexed exactly when it has a hierarchy over its subviews; every subview of an
 ///   indexed view sits in one lane of it, with a label that increases with its position, and
 ///   each inner lane's box and key are the union and maximum of what is below.
@@ -50,7 +51,7 @@ final class LiveStore {
         var records: PagedColumn<ViewRecord>
         var extras: PagedColumn<ViewExtra>
         var slots: PagedColumn<SlotState>
-        var order: PagedColumn<OrderNode>
+        var orderNodes: PagedColumn<OrderBlock>
         var rares: PagedColumn<RareAttributes>
         var leaves: PagedColumn<ChildBVH.LeafBlock>
         var blocks: PagedColumn<ChildBVH.Block>
@@ -78,6 +79,8 @@ final class LiveStore {
         var freeLeaf = LiveSlot.none
         var blockCount = 0
         var freeBlock = LiveSlot.none
+        var orderCount = 0
+        var freeOrder = LiveSlot.none
         /// Id bytes written, and those of removed views.
         var idBytesUsed = 0
         var idBytesGarbage = 0
@@ -110,7 +113,7 @@ final class LiveStore {
         self.pager = pager
         state = State(
             records: PagedColumn(pager: pager, shared: true), extras: PagedColumn(pager: pager, shared: true),
-            slots: PagedColumn(pager: pager, shared: false), order: PagedColumn(pager: pager, shared: false),
+            slots: PagedColumn(pager: pager, shared: false), orderNodes: PagedColumn(pager: pager, shared: false),
             rares: PagedColumn(pager: pager, shared: false),
             leaves: PagedColumn(pager: pager, shared: true), blocks: PagedColumn(pager: pager, shared: true),
             leafMeta: PagedColumn(pager: pager, shared: false), blockMeta: PagedColumn(pager: pager, shared: false),
@@ -132,7 +135,6 @@ final class LiveStore {
         var s = SlotState.free
         s.parent = LiveSlot.none
         state.slots.set(Int(screen), s)
-        state.order.set(Int(screen), .none)
     }
 
     deinit {
@@ -147,7 +149,8 @@ final class LiveStore {
             forEach { if !pager.isWritable($0) { pager.arena.adopt($0) } }
         }
         let own = [
-            state.slots.forEachBlock, state.order.forEachBlock, state.rares.forEachBlock, state.leafMeta.forEachBlock,
+            state.slots.forEachBlock, state.orderNodes.forEachBlock, state.rares.forEachBlock,
+            state.leafMeta.forEachBlock,
             state.blockMeta.forEachBlock, state.idTable.forEachBlock,
         ]
         for forEach in own {
@@ -180,7 +183,6 @@ final class LiveStore {
         }
         allocatedSinceCommit.append(slot)
         state.slots.set(Int(slot), .free)
-        state.order.set(Int(slot), .none)
         state.records.update(Int(slot)) { $0.flags = .live }
         if slot != LiveSlot.screen { state.counts.viewCount += 1 }
         return slot

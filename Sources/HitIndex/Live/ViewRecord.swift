@@ -108,9 +108,10 @@ struct IDRef: RawRepresentable, Hashable, BitwiseCopyable {
 struct SlotState: BitwiseCopyable {
     /// The superview's slot; ``LiveSlot/screen`` for a window; ``LiveSlot/none`` when free.
     var parent: UInt32
-    /// The root of the subviews' order tree (a treap by position, in ``OrderNode``s), or
-    /// ``LiveSlot/none``.
+    /// The root of the subviews' order tree (``OrderBlock``s), or ``LiveSlot/none``.
     var childRoot: UInt32
+    /// The leaf of the superview's order tree that holds this view, or ``LiveSlot/none``.
+    var orderLeaf: UInt32
     /// The view's order label among its siblings while its superview is indexed (later siblings
     /// have larger labels), else 0.
     var label: UInt32
@@ -131,20 +132,9 @@ struct SlotState: BitwiseCopyable {
     var nextFree: UInt32
 
     static let free = SlotState(
-        parent: LiveSlot.none, childRoot: LiveSlot.none, label: 0, lane: LiveSlot.none, reachInParent: .empty,
+        parent: LiveSlot.none, childRoot: LiveSlot.none, orderLeaf: LiveSlot.none, label: 0, lane: LiveSlot.none,
+        reachInParent: .empty,
         bounds: .zero, alpha: 1, rare: 0, churn: 0, nextFree: LiveSlot.none)
-}
-
-/// A view's links in its superview's order tree, in a column of their own: 16 bytes, so that
-/// the few nodes an insert or removal walks share pages (siblings are mostly allocated together).
-struct OrderNode: BitwiseCopyable {
-    var left: UInt32
-    var right: UInt32
-    var up: UInt32
-    /// Views in this node's subtree (itself included); 0 when not in a tree.
-    var size: UInt32
-
-    static let none = OrderNode(left: LiveSlot.none, right: LiveSlot.none, up: LiveSlot.none, size: 0)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs

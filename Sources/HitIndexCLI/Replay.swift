@@ -34,7 +34,7 @@ enum Replay {
         rejects its transaction: the edits since the last commit and those up to and including
         the next commit are dropped, and 'rejected LINE: MESSAGE' is printed; the replay goes on
         and exits 2 at the end. A line that is not JSON or not one of these operations stops the
-        replay with one error line naming it (exit 2).
+        replay when it is reached, with one error line naming it (exit 2).
 
         options:
           --check   also run the reference after every commit on the script's query points, on
@@ -52,8 +52,10 @@ enum Replay {
         guard let data = FileManager.default.contents(atPath: a.positional[1]) else {
             throw .input("replay", "\(scriptName): cannot read the file")
         }
-        // Parse every line first: a malformed line stops the replay before anything is printed.
+        // Parse every line first, for `--check`'s query points; a malformed line stops the replay
+        // when it is reached, after the output of the lines before it.
         var operations: [(line: Int, op: ScriptLine)] = []
+        var malformed: CLIError?
         // Lines end at "\n" (a "\r" before it is trimmed): split by scalars, since "\r\n" is one
         // Character and a split on Characters would not see it.
         for (i, raw) in String(decoding: data, as: UTF8.self).unicodeScalars
@@ -64,7 +66,8 @@ enum Replay {
             do throws(ScriptLineError) {
                 operations.append((i + 1, try ScriptLine.parse(text)))
             } catch {
-                throw .input("replay", "\(scriptName): line \(i + 1): \(error.message)")
+                malformed = .input("replay", "\(scriptName): line \(i + 1): \(error.message)")
+                break
             }
         }
         let live: LiveIndex
@@ -111,6 +114,7 @@ enum Replay {
                 }
             }
         }
+        if let malformed { throw malformed }
         if rejections > 0 { throw .silent(2) }
     }
 

@@ -159,7 +159,9 @@ extension SceneEdit {
         } catch {
             switch error.location {
             case .view(let id): throw Problem(id: id, field: error.field, message: error.message)
-            case .path(let path): throw Problem(id: nil, field: error.field, message: "\(path): \(error.message)")
+            case .path(let path):
+                // The reader's paths start at the view object, which is the line's `insert` value.
+                throw Problem(path: "$.insert" + path.dropFirst(), field: error.field, message: error.message)
             case .document: throw Problem(id: nil, field: error.field, message: error.message)
             }
         }
@@ -283,12 +285,26 @@ extension SceneEdit {
     /// An invalid edit, named as a scene error names it.
     public struct Problem: Error, CustomStringConvertible {
         var id: String?
+        /// The JSON path within the line, for a new view that has no id to name.
+        var path: String?
         var field: String
         var message: String
 
+        init(id: String?, field: String, message: String) {
+            self.id = id
+            self.field = field
+            self.message = message
+        }
+
+        init(path: String, field: String, message: String) {
+            self.path = path
+            self.field = field
+            self.message = message
+        }
+
         public var description: String {
             var parts: [String] = []
-            if let id { parts.append("view \"\(id)\"") }
+            if let id { parts.append("view \"\(id)\"") } else if let path { parts.append(path) }
             if !field.isEmpty { parts.append(field) }
             parts.append(message)
             return parts.joined(separator: ": ")

@@ -378,6 +378,12 @@ import Testing
             #"{"insert": {"id": "N", "frame": [0, 0, 1, 1], "alpha": -1}, "into": "A"}"#, nil, #"view "N": alpha: "#,
             "-1"
         ),
+        // A new view without an id is named by its JSON path within the line.
+        (#"{"insert": {"frame": [0, 0, 1, 1]}, "into": "A"}"#, nil, "$.insert: id: ", "required"),
+        (
+            #"{"insert": {"id": "N", "frame": [0, 0, 1, 1], "subviews": [{"id": "M", "frame": [0, 0, 1, 1]}, {"alpha": 1}]}, "into": "A"}"#,
+            nil, "$.insert.subviews[1]: id: ", "required"
+        ),
         // A redirect to a view that is not there (never was, or removed in this transaction).
         (#"{"set": "B", "redirectTarget": "Ghost"}"#, nil, #"view "B": redirectTarget: "#, #""Ghost""#),
         (#"{"set": "A", "redirectTarget": "B"}"#, #"{"remove": "B"}"#, #"view "A": redirectTarget: "#, #""B""#),
@@ -477,8 +483,8 @@ import Testing
 
     // MARK: - Malformed lines
 
-    /// A malformed line 6 after valid lines (including a rejection on line 4): the replay stops with
-    /// one line on standard error naming line 6, and prints nothing.
+    /// A malformed line 6 after valid lines (including a rejection on line 4): the replay stops there
+    /// with one line on standard error naming line 6, after printing what lines 1 to 5 print.
     @Test func malformedLinesStopTheReplayWithOneErrorLine() throws {
         let cases: [(line: String, fragment: String)] = [
             ("not json", "not JSON"),
@@ -509,14 +515,17 @@ import Testing
             (#"{"scroll": "S"}"#, "to"),
             (#"{"set": 1, "hidden": true}"#, "set"),
         ]
+        let valid = [
+            Self.query(10, 10), "", #"{"set": "A2", "hidden": true}"#, #"{"set": "A", "colour": "red"}"#, Self.commit,
+        ]
+        let before = try Self.replay(valid)
+        let beforeLines = before.out.split(separator: "\n")
+        #expect(before.status == 2 && beforeLines.count == 2, "\(before.out.debugDescription)")
+        #expect(beforeLines.last?.hasPrefix("rejected 4: ") == true, "\(before.out.debugDescription)")
         for c in cases {
-            let script = [
-                Self.query(10, 10), "", #"{"set": "A2", "hidden": true}"#, #"{"set": "A", "colour": "red"}"#,
-                Self.commit, c.line, Self.query(10, 10),
-            ]
-            let r = try Self.replay(script)
+            let r = try Self.replay(valid + [c.line, Self.query(10, 10)])
             #expect(r.status == 2, "\(c.line): status \(r.status)")
-            #expect(r.out.isEmpty, "\(c.line): printed \(r.out.debugDescription)")
+            #expect(r.out == before.out, "\(c.line): printed \(r.out.debugDescription)")
             #expect(
                 r.err.hasSuffix("\n") && r.err.filter { $0 == "\n" }.count == 1, "\(c.line): \(r.err.debugDescription)")
             #expect(r.err.contains("line 6"), "\(c.line): \(r.err)")

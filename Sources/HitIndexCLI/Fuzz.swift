@@ -41,7 +41,8 @@ enum Fuzz {
           --seconds S    how long to fuzz (a decimal number > 0; default 10)
           --seed K       the random seed (default: from the clock; always printed)
           --out DIR      where a shrunk mismatch is written (default ./hitindex-fuzz); with
-                         --self-test, each mutant's counterexample as MUTANT.json (default: none)
+                         --self-test, each mutant's counterexample as MUTANT.json (and the edit
+                         mutants' edits as MUTANT.txt; default: none)
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
@@ -97,11 +98,13 @@ enum Fuzz {
         if report.mismatches > 0 { throw .silent(1) }
     }
 
-    /// Writes a shrunk edit sequence's scene to `dir/edit-mismatch.json` and its edits, one a
-    /// line, to `dir/edit-mismatch.txt`; returns where and how to reproduce it.
-    private static func write(_ f: EditFuzzer.Failure, to dir: String, seed: UInt64) throws(CLIError) -> String {
-        let scenePath = (dir as NSString).appendingPathComponent("edit-mismatch.json")
-        let editsPath = (dir as NSString).appendingPathComponent("edit-mismatch.txt")
+    /// Writes a shrunk edit sequence's scene to `dir/NAME.json` and its edits, one a line, to
+    /// `dir/NAME.txt`; returns where and how to reproduce it.
+    private static func write(
+        _ f: EditFuzzer.Failure, to dir: String, seed: UInt64, name: String = "edit-mismatch"
+    ) throws(CLIError) -> String {
+        let scenePath = (dir as NSString).appendingPathComponent("\(name).json")
+        let editsPath = (dir as NSString).appendingPathComponent("\(name).txt")
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try SceneWriter.string(f.sequence.scene.makeScene()).write(
@@ -164,6 +167,7 @@ enum Fuzz {
                 continue
             }
             let views = shrunk.sequence.scene.viewCount
+            if let out { _ = try write(shrunk, to: out, seed: 1, name: mutant.rawValue) }
             if views > 3 { failed.append(mutant.rawValue) }
             let summary =
                 "\(mutant.rawValue): caught in edit sequence \(report.sequences), shrunk to \(views) "

@@ -21,6 +21,10 @@ enum Touch {
         tap and swipe time limits fail, held touches are released. Recognizers come from the
         views' gestureRecognizers key (docs/scene-format.md). See docs/events.md.
 
+        Between events, a line may edit the views as a 'hitindex replay' script does (insert,
+        remove, move, set, scroll; no commit: each edit is seen by the next event). A view that
+        leaves its window gets touchesCancelled for its touches and its recognizers stop.
+
         --detail prints every touch-method call, logged or silent, and every recognizer change
         with its time, the touches' screen locations, whether the call came late (held by a
         recognizer), and the responders it reached (* marks those that log):

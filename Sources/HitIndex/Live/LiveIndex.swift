@@ -81,6 +81,16 @@ public final class LiveIndex {
         return next
     }
 
+    /// Lays the index's memory out again as a fresh build has it, one block per column, so that
+    /// queries find records without loading page addresses. Edits copy pages out of that layout
+    /// one by one, and after many edits queries pay for it (see docs/architecture.md); an engine
+    /// can compact when it is idle. Compaction is part of the open transaction, published by the
+    /// next commit, and changes no answer; snapshots held from before keep their memory.
+    /// - Complexity: O(n) for n views: every page is copied once.
+    public func compact() {
+        _ = edit { () throws(EditProblem) -> Void in store.compact() }
+    }
+
     /// Forgets the edits since the last commit.
     /// - Complexity: O(pages the edits created).
     public func discard() {

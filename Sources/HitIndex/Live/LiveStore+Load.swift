@@ -165,5 +165,7 @@ extension LiveStore {
         linkChildren(roots, to: LiveSlot.screen)
         if roots.count >= Self.indexedChildThreshold { buildHierarchy(LiveSlot.screen) }
         refreshReach(LiveSlot.screen)
+        // A fresh build reads without page addresses (measured at 1M views: see PagedColumn).
+        compact()
     }
 }

@@ -4,10 +4,13 @@
 /// A block is reached by the address of its body; its 64-byte header sits just before it, so
 /// readers index a body without skipping anything, and the body stays 64-byte aligned. The header
 /// holds the version of the store that created the block (a block is writable only while that
-/// version is being written) and the body's size (for copying).
+/// version is being written), the body's size (for copying), and the ``PageSlab`` the block
+/// belongs to, if any (then freeing it returns it to the slab).
 enum PageBlock {
     /// Bytes of header before each body.
     static let headerSize = 64
+    /// Where the header keeps its slab's address (nil for a block of its own).
+    static let slabOffset = 16
 
     /// A new zero-filled block with a `bodyBytes`-byte body, created by `version`.
     /// - Complexity: O(bodyBytes).
@@ -26,6 +29,7 @@ enum PageBlock {
         let base = UnsafeMutableRawPointer.allocate(byteCount: headerSize + bytes, alignment: 64)
         base.storeBytes(of: version, toByteOffset: 0, as: UInt64.self)
         base.storeBytes(of: bytes, toByteOffset: 8, as: Int.self)
+        base.storeBytes(of: nil, toByteOffset: slabOffset, as: UnsafeMutableRawPointer?.self)
         // Safe: both bodies are `bytes` long and do not overlap (the copy is a new allocation).
         (base + headerSize).copyMemory(from: body, byteCount: bytes)
         return base + headerSize
@@ -40,10 +44,17 @@ enum PageBlock {
         return body
     }
 
-    /// Frees a block made by ``allocate(bodyBytes:version:)`` or ``copy(_:version:)``.
+    /// Frees a block made by ``allocate(bodyBytes:version:)``, ``copy(_:version:)`` or
+    /// ``PageSlab/allocate(pages:bodyBytes:version:)``.
     /// - Complexity: O(1).
     static func free(_ body: UnsafeMutableRawPointer) {
-        (body - headerSize).deallocate()
+        let base = body - headerSize
+        if let slab = base.load(fromByteOffset: slabOffset, as: UnsafeMutableRawPointer?.self) {
+            // Safe: a slab stays alive until its last page is released, and this page was not.
+            Unmanaged<PageSlab>.fromOpaque(slab).takeUnretainedValue().releasePage()
+        } else {
+            base.deallocate()
+        }
     }
 
     /// The version that created the block.

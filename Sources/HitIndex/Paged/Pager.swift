@@ -60,6 +60,15 @@ final class Pager {
         return body
     }
 
+    /// `pages` zero-filled blocks of `bodyBytes` bytes in one ``PageSlab``, in order, writable
+    /// until the next commit.
+    /// - Complexity: O(pages · bodyBytes).
+    func allocateSlab(pages: Int, bodyBytes: Int) -> [UnsafeMutableRawPointer] {
+        let bodies = PageSlab.allocate(pages: pages, bodyBytes: bodyBytes, version: version)
+        created.append(contentsOf: bodies)
+        return bodies
+    }
+
     /// A writable copy of an older block, which it replaces.
     /// - Complexity: O(size of the block).
     func copy(replacing body: UnsafeMutableRawPointer, shared: Bool) -> UnsafeMutableRawPointer {

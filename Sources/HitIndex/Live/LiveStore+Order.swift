@@ -4,7 +4,7 @@
 /// pages at a million subviews — and the `previousSibling` / `lastChild` links the search follows,
 /// kept in step with it.
 ///
-/// Each subview knows its leaf (``OrderBlock`` column `leafOf`); its place in the leaf is found
+/// Each subview knows its leaf (`SlotState.orderLeaf`); its place in the leaf is found
 /// by a scan of at most 32 entries. Nodes below half full are allowed; an empty one leaves its
 /// parent, and a root with one child gives way to it. Everything here is iterative.
 extension LiveStore {

@@ -14,6 +14,9 @@ struct LiveResults {
     var frameUsP50 = Double.nan
     var frameUsP99 = Double.nan
     var queryAfterEditsRatio = Double.nan
+    /// After those edits, `compact()` + commit, and the query p50 then ÷ the fresh build's.
+    var compactMs = Double.nan
+    var queryAfterCompactRatio = Double.nan
     /// The edits made before measuring the ratio above.
     var editsBeforeRatio = 0
     var readerUnderWriterRatio = Double.nan
@@ -276,6 +279,17 @@ func measureLive(
     _ = p50(fresh)
     r.queryAfterEditsRatio = p50(edited) / p50(fresh)
     log("live: query p50 after \(edits) edits ÷ fresh build \(Report.fmt(r.queryAfterEditsRatio))")
+    // The same after compaction, which lays the columns out as a fresh build does.
+    let t0 = nowNs()
+    m.live.compact()
+    let compacted = m.commit()
+    r.compactMs = Double(nowNs() - t0) / 1e6
+    r.validatedQueries += validate(compacted, exported, check, "compaction")
+    _ = p50(compacted)
+    r.queryAfterCompactRatio = p50(compacted) / p50(fresh)
+    log(
+        "live: compact + commit \(Report.fmt(r.compactMs)) ms; query p50 then ÷ fresh build "
+            + Report.fmt(r.queryAfterCompactRatio))
     // One reader alone, then while a writer commits continuously.
     r.readerUnderWriterRatio = readerUnderWriter(m, queries, seconds: options.quick ? 0.2 : 1.0)
     log("live: reader under a committing writer \(Report.fmt(r.readerUnderWriterRatio)) of its throughput alone")

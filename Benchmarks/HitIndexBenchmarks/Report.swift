@@ -109,7 +109,7 @@ enum Report {
         [
             pad("shape", 8, left: true), pad("views", 9), pad("attr", 8), pad("frame", 8), pad("scroll", 8),
             pad("insert", 8), pad("remove", 8), pad("move", 8), pad("1k ms", 7), pad("frm p50", 9), pad("frm p99", 9),
-            pad("q/fresh", 8), pad("rdr/w", 6),
+            pad("q/fresh", 8), pad("q/cmp", 6), pad("rdr/w", 6),
         ].joined(separator: " ")
     }
 
@@ -122,15 +122,16 @@ enum Report {
             ([pad(r.shape, 8, left: true), pad(String(r.views), 9)] + edits + [
                 pad(fmt(live.batchEditsMs, 2), 7), pad(fmt(live.frameUsP50, 1) + "us", 9),
                 pad(fmt(live.frameUsP99, 1) + "us", 9), pad(fmt(live.queryAfterEditsRatio, 2), 8),
-                pad(fmt(live.readerUnderWriterRatio, 2), 6),
+                pad(fmt(live.queryAfterCompactRatio, 2), 6), pad(fmt(live.readerUnderWriterRatio, 2), 6),
             ]).joined(separator: " ")
     }
 
     static let liveLegend = """
         Live index: one edit of each kind plus its commit (p50), 1,000 random edits plus one commit,
         the engine frame (scroll, move a visible view, insert one, remove one, commit, 100 random
-        queries; p50 and p99), query p50 after many random edits ÷ a fresh build of the same scene,
-        and one reader's throughput while a writer commits continuously ÷ alone.
+        queries; p50 and p99), query p50 after many random edits ÷ a fresh build of the same scene
+        (q/fresh) and after compact() too (q/cmp), and one reader's throughput while a writer
+        commits continuously ÷ alone.
         """
 
     static let legend = """
@@ -204,6 +205,8 @@ enum Report {
                     "\"frameUsP99\": \(json(live.frameUsP99))",
                     "\"queryAfterEditsRatio\": \(json(live.queryAfterEditsRatio))",
                     "\"editsBeforeRatio\": \(live.editsBeforeRatio)",
+                    "\"compactMs\": \(json(live.compactMs))",
+                    "\"queryAfterCompactRatio\": \(json(live.queryAfterCompactRatio))",
                     "\"readerUnderWriterRatio\": \(json(live.readerUnderWriterRatio))",
                     "\"liveValidatedQueries\": \(live.validatedQueries)",
                 ]

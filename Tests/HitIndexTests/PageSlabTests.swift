@@ -61,6 +61,28 @@ import Testing
         _ = pager.commit()
     }
 
+    @Test func blocksAreVisitedAfterTheBlocksTheyPointToSoTheVisitorMayFreeThem() {
+        let pager = Pager()
+        var column = PagedColumn<UInt64>(pager: pager, shared: false)
+        // 140 pages of 512 records: two directories under the top block.
+        for i in stride(from: 0, to: 140 * 512, by: 97) { column.set(i, UInt64(i)) }
+        var visited: [UnsafeMutableRawPointer] = []
+        column.forEachBlock { visited.append($0) }
+        #expect(visited.last == column.top, "the top block comes last")
+        let position = Dictionary(uniqueKeysWithValues: visited.enumerated().map { ($0.element, $0.offset) })
+        #expect(position.count == visited.count, "each block once")
+        for d in 0..<2 {
+            let dir = column.top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer.self)
+            let dirPosition = try! #require(position[dir], "directory \(d) is visited")
+            for p in 0..<128 {
+                guard let page = dir.load(fromByteOffset: p * 8, as: UnsafeMutableRawPointer?.self) else { continue }
+                #expect((position[page] ?? .max) < dirPosition, "page \(p) of directory \(d) before its directory")
+            }
+        }
+        #expect(visited.count == 1 + 2 + 140)
+        _ = pager.commit()
+    }
+
     @Test func aSlabIsFreedWithItsLastPage() {
         weak var slab: PageSlab?
         do {

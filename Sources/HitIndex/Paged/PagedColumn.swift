@@ -175,18 +175,20 @@ struct PagedColumn<Element: BitwiseCopyable> {
         flat = bodies[0]
     }
 
-    /// Calls `body` with every block of the column as it is now: the top block, each directory,
-    /// each page.
+    /// Calls `body` with every block of the column as it is now: each page, then the directory
+    /// that held it, and the top block last.
+    ///
+    /// A block is passed only after the blocks it points to, so `body` may free it.
     /// - Complexity: O(blocks).
     func forEachBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        body(top)
         for d in 0..<topCapacity {
             guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else { continue }
-            body(dir)
             for p in 0..<(1 << Self.dirShift) {
                 if let page = dir.load(fromByteOffset: p * 8, as: UnsafeMutableRawPointer?.self) { body(page) }
             }
+            body(dir)
         }
+        body(top)
     }
 }
 

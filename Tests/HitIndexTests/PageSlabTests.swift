@@ -61,6 +61,29 @@ import Testing
         _ = pager.commit()
     }
 
+    @Test func theLayoutCheckerCatchesAPageOutOfPlace() {
+        let pager = Pager()
+        var column = PagedColumn<UInt64>(pager: pager, shared: true)
+        for i in 0..<3_000 { column.set(i, UInt64(i)) }
+        column.compact()
+        #expect(column.reader.layoutViolations("c").isEmpty)
+        // Swap the addresses of pages 1 and 2 in the directory (the version still writes it).
+        let dir = column.top.load(as: UnsafeMutableRawPointer.self)
+        let one = dir.load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self)
+        let two = dir.load(fromByteOffset: 16, as: UnsafeMutableRawPointer.self)
+        dir.storeBytes(of: two, toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+        dir.storeBytes(of: one, toByteOffset: 16, as: UnsafeMutableRawPointer.self)
+        let problems = column.reader.layoutViolations("c")
+        #expect(problems.count == 2 && problems.allSatisfy { $0.contains("arithmetic") }, "\(problems)")
+        // A page missing before the last.
+        dir.storeBytes(of: nil, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+        #expect(column.reader.layoutViolations("c").contains { $0.contains("page 1 is missing") })
+        dir.storeBytes(of: one, toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+        dir.storeBytes(of: two, toByteOffset: 16, as: UnsafeMutableRawPointer.self)
+        #expect(column.reader.layoutViolations("c").isEmpty)
+        _ = pager.commit()
+    }
+
     @Test func blocksAreVisitedAfterTheBlocksTheyPointToSoTheVisitorMayFreeThem() {
         let pager = Pager()
         var column = PagedColumn<UInt64>(pager: pager, shared: false)

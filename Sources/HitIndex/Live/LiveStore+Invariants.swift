@@ -19,6 +19,13 @@ extension LiveStore {
         var problems = view.invariantViolations()
         guard problems.isEmpty else { return problems }
         func fail(_ s: String) { problems.append(InvariantViolation(s)) }
+        for problem in state.slots.reader.layoutViolations("slots")
+            + state.orderNodes.reader.layoutViolations("orderNodes") + state.rares.reader.layoutViolations("rares")
+            + state.leafMeta.reader.layoutViolations("leafMeta") + state.blockMeta.reader.layoutViolations("blockMeta")
+            + state.idTable.reader.layoutViolations("idTable")
+        {
+            fail(problem)
+        }
         let (order, _) = view.paintOrder()
         let reach = view.expectedReach(order)
         var extrasSeen = Set<UInt32>()

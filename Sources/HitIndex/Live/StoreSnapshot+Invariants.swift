@@ -5,12 +5,20 @@ extension StoreSnapshot {
     /// attributes give; a view with 8 or more subviews is indexed and one with fewer
     /// than 4 is not; every hierarchy holds each subview in one lane, with labels increasing back
     /// to front, each lane's interval what the subview gives (exact intervals re-derived from the
-    /// conversion), each inner lane's box and key covering what is below, used lanes first.
+    /// conversion), each inner lane's box and key covering what is below, used lanes first; and a
+    /// compacted column's pages are where its arithmetic finds them.
     /// - Returns: every violation found (empty when sound).
     /// - Complexity: O(n).
     func invariantViolations() -> [InvariantViolation] {
         var problems: [InvariantViolation] = []
         func fail(_ s: String) { problems.append(InvariantViolation(s)) }
+        // 0. The columns' layout.
+        for problem in records.layoutViolations("records") + extras.layoutViolations("extras")
+            + leaves.layoutViolations("leaves") + blocks.layoutViolations("blocks")
+            + idBytes.layoutViolations("idBytes")
+        {
+            fail(problem)
+        }
         // 1. The tree, in preorder from the screen, with cycle detection.
         var seen = [Bool](repeating: false, count: slotCount)
         var order: [UInt32] = []

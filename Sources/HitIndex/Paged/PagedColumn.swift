@@ -237,6 +237,36 @@ struct ColumnReader<Element: BitwiseCopyable>: @unchecked Sendable {
     @inline(__always)
     subscript(i: Int) -> Element { pointer(i).pointee }
 
+    /// What breaks a compacted column's promise (`flat` set): every page the directories hold
+    /// must be where the arithmetic finds it, with no page missing before the last. Empty for a
+    /// column that is not compacted.
+    /// - Complexity: O(pages).
+    func layoutViolations(_ name: String) -> [String] {
+        guard let flat else { return [] }
+        let stride = PageSlab.pageStride(bodyBytes: PagedColumn<Element>.pageBytes)
+        let pagesPerDir = 1 << PagedColumn<Element>.dirShift
+        var problems: [String] = []
+        var missing: Int?
+        for d in 0..<(PageBlock.byteCount(top) / 8) {
+            let dir = top.load(fromByteOffset: d * 8, as: UnsafeRawPointer?.self)
+            for p in 0..<pagesPerDir {
+                let k = d * pagesPerDir + p
+                guard let page = dir?.load(fromByteOffset: p * 8, as: UnsafeRawPointer?.self) else {
+                    if missing == nil { missing = k }
+                    continue
+                }
+                if let m = missing {
+                    problems.append("\(name): page \(m) is missing before page \(k) of a compacted column")
+                    missing = nil
+                }
+                if page != flat + k * stride {
+                    problems.append("\(name): page \(k) is not where a compacted column's arithmetic finds it")
+                }
+            }
+        }
+        return problems
+    }
+
     /// The bytes of every block under the top block, headers included.
     /// - Complexity: O(blocks).
     var residentBytes: Int {

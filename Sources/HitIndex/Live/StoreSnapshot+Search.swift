@@ -31,14 +31,15 @@ private let descend = LiveSlot.none - 2
 
 extension StoreSnapshot {
     /// Frames and node-stack entries held on the thread's stack; a deeper search falls back to
-    /// heap buffers. Each buffer stays under 1 KiB, the most `withUnsafeTemporaryAllocation`
-    /// places on the stack (larger ones come from the heap, an allocation per query).
+    /// the thread's heap buffers (``SearchScratch``). Each buffer stays under 1 KiB, the most
+    /// `withUnsafeTemporaryAllocation` places on the stack (measured: with 4 KB buffers every
+    /// query made two allocations).
     static let inlineFrames = 1000 / MemoryLayout<SearchFrame>.stride
     static let inlineNodes = 1000 / MemoryLayout<UInt64>.stride
 
     /// The slot of the view a touch at `screenPoint` lands on, or ``LiveSlot/none``.
     /// - Complexity: O(log n) for the common shapes; O(depth) for a deep chain; never recursive;
-    ///   no heap allocation unless the scene nests deeper than the fixed traversal stacks.
+    ///   no heap allocation, except a thread's first searches deeper than the stacks held so far.
     func hitTestSlot(_ screenPoint: Point, counting counters: inout VisitCounters) -> UInt32 {
         // No containment test accepts a non-finite coordinate, and the conversion never turns a
         // non-finite coordinate finite again: such a touch lands nowhere.
@@ -49,19 +50,17 @@ extension StoreSnapshot {
             }
         }
         if let found = outcome { return found }
-        // Overflow: retry with heap stacks, doubling until the search fits.
+        // Overflow: retry with the thread's heap stacks, doubling until the search fits.
         var frameCapacity = 4 * Self.inlineFrames
         var nodeCapacity = 4 * Self.inlineNodes
         while true {
-            let frames = UnsafeMutableBufferPointer<SearchFrame>.allocate(capacity: frameCapacity)
-            let nodes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: nodeCapacity)
-            defer {
-                frames.deallocate()
-                nodes.deallocate()
+            let found = SearchScratch.withBuffers(frames: frameCapacity, nodes: nodeCapacity) { frames, nodes in
+                let found = search(screenPoint, frames: frames, nodes: nodes, counters: &counters)
+                frameCapacity = 2 * frames.count
+                nodeCapacity = 2 * nodes.count
+                return found
             }
-            if let found = search(screenPoint, frames: frames, nodes: nodes, counters: &counters) { return found }
-            frameCapacity *= 2
-            nodeCapacity *= 2
+            if let found { return found }
         }
     }
 

@@ -38,7 +38,7 @@ extension LiveIndex {
                 throw EditProblem(error, view: view.id)
             }
             // Safe to force: validate checked everything materialize checks.
-            let root = try! store.materialize([view])[0]
+            let root = try! store.materialize([view]).roots[0]
             store.state.records.update(Int(root)) { $0.userValue = userValue }
             store.attach(root, to: p, at: index)
             return handle(root)
@@ -59,10 +59,9 @@ extension LiveIndex {
             }
             let order = store.state.counts.windowOrder
             store.state.counts.windowOrder += 1
-            let placement = LiveStore.WindowPlacement(level: window.windowLevel, order: order)
-            let root = try! store.materialize([window], windows: [placement])[0]
+            let root = try! store.materialize([window], firstWindowOrder: order).roots[0]
             store.state.records.update(Int(root)) { $0.userValue = userValue }
-            store.attach(root, to: LiveSlot.screen, at: store.windowPosition(level: placement.level, order: order))
+            store.attach(root, to: LiveSlot.screen, at: store.windowPosition(level: window.windowLevel, order: order))
             return handle(root)
         }
     }

@@ -51,6 +51,30 @@ public final class LiveIndex {
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
     }
 
+    /// An index of the views `definitions` describe, with its first snapshot (version 1)
+    /// published, built without `View` objects: definition `i` gets the handle
+    /// ``loadedHandle(_:)`` returns for `i`. Views listed in preorder (each container before its
+    /// subviews, siblings back to front) are laid out in paint order, which queries prefer.
+    /// - Throws: the first invalid definition — a parent or redirect target out of range, a cycle
+    ///   of parents, a duplicate id, or any value a scene file refuses — named by its id, or by
+    ///   its input position (`views[i]`) when it has none, with the field.
+    /// - Complexity: O(n) for n views, plus O(k log k) for each container whose k subviews are not
+    ///   listed in ``ViewDefinition/order``.
+    public init(views definitions: [ViewDefinition]) throws(SceneError) {
+        store = LiveStore()
+        try store.load(definitions)
+        snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
+    }
+
+    /// The handle of the view that definition `i` of ``init(views:)`` created; valid while that
+    /// view is in the index (``contains(_:)`` tells).
+    /// - Complexity: O(1).
+    public static func loadedHandle(_ i: Int) -> ViewHandle {
+        precondition(i >= 0 && i < Int(UInt32.max) - 1, "an input position")
+        // A fresh store hands out slots in order after the screen's, each at generation 1.
+        return ViewHandle(slot: UInt32(i + 1), generation: 1)
+    }
+
     /// The snapshot published last.
     /// - Complexity: O(1).
     public var snapshot: IndexSnapshot { snapshots.current() }

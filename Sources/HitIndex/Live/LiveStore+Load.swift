@@ -1,111 +1,214 @@
-/// Loading model views into the store: a whole scene (a bulk load into an empty store, slots in
-/// paint order), or one subtree for an insert edit. Both write each view once, link each
-/// container's subviews in one pass, and compute reach and hierarchies bottom-up.
+/// Loading views into the store in bulk: plain ``ViewDefinition`` records (an engine's tree, or
+/// a scene file's), a whole `Scene` model, or one model subtree for an insert edit. Models are
+/// turned into definitions first, so every path checks and writes views the same way: each
+/// view once, each container's subviews linked in one pass, reach and hierarchies bottom-up.
 extension LiveStore {
-    /// A window's level and insertion order, for ``materialize(_:windows:)``.
-    struct WindowPlacement {
-        var level: Double
-        var order: UInt64
-    }
-
-    /// Creates slots for `roots` and their subtrees, in preorder, with every derived field; the
-    /// roots are not linked to a parent. `windows`, when given, makes each root a window with that
-    /// level and order.
+    /// Creates slots for `definitions` (in input order: definition `i` takes the `i`-th new
+    /// slot) with every derived field: attributes, ids, redirects, predicates, user values, each
+    /// container's subviews linked in order, reach and hierarchies bottom-up. The roots (the
+    /// definitions without a parent) are not linked to a parent. With `firstWindowOrder`, the
+    /// roots are windows: each gets its level, and the insertion order `firstWindowOrder` + its
+    /// rank by (``ViewDefinition/order``, input position).
     ///
-    /// Checks what a scene file's reader checks — attributes, ids (non-empty, unique among the
-    /// store's views and the new ones), redirect targets (one of the new views or, when
-    /// `redirectsByID`, a live view of the store with the target's id) — and throws the first
-    /// violation found. The store is then left
-    /// half-written: the caller rolls back or discards it.
-    /// - Returns: the slots, in preorder (each root followed by its subtree).
-    /// - Complexity: O(n) for n views.
+    /// Checks everything a scene file's reader checks, and the structure (parents and redirect
+    /// targets in range, no cycle), before it writes anything except ids: the first duplicate id
+    /// is found while ids are added. The store is then left half-written, and the caller rolls
+    /// back or discards it. `externalRedirects` are redirects to views already in the store.
+    /// - Returns: the slots, by input position, and the roots' slots (windows in paint order:
+    ///   by level, then insertion order; other roots in input order).
+    /// - Complexity: O(n) for n definitions, plus O(k log k) for each container whose k
+    ///   subviews are not in input order already.
     func materialize(
-        _ roots: [View], windows: [WindowPlacement]? = nil, redirectsByID: Bool = true
-    ) throws(SceneError) -> [UInt32] {
-        var views: [View] = []
-        var parents: [Int32] = []
-        var stack: [(View, Int32)] = []
-        for root in roots.reversed() { stack.append((root, -1)) }
-        while let (v, parent) = stack.popLast() {
-            let me = Int32(views.count)
-            views.append(v)
-            parents.append(parent)
-            for s in v.subviews.reversed() { stack.append((s, me)) }
+        _ definitions: [ViewDefinition], firstWindowOrder: UInt64?,
+        externalRedirects: [(input: Int, slot: UInt32)] = []
+    ) throws(SceneError) -> (slots: [UInt32], roots: [UInt32]) {
+        let n = definitions.count
+        precondition(n < Int(Int32.max), "a batch holds fewer than 2^31 views")
+        func location(_ i: Int) -> SceneError.Location {
+            if let id = definitions[i].id, !id.isEmpty { return .view(id) }
+            return .path("views[\(i)]")
         }
+        // Each container's subviews, as one array of input positions with an offset per view.
+        var start = [Int32](repeating: 0, count: n + 1)
+        var rootInputs: [Int] = []
+        for (i, d) in definitions.enumerated() {
+            guard let p = d.parent else {
+                rootInputs.append(i)
+                continue
+            }
+            guard p >= 0, p < n, p != i else {
+                throw SceneError(
+                    location: location(i), field: "parent",
+                    message: "expected the position of another view of the input (0..<\(n)) or nil, got \(p)")
+            }
+            start[p + 1] += 1
+        }
+        for i in 0..<n { start[i + 1] += start[i] }
+        var children = [Int32](repeating: 0, count: n - rootInputs.count)
+        do {
+            var fill = start
+            for (i, d) in definitions.enumerated() {
+                guard let p = d.parent else { continue }
+                children[Int(fill[p])] = Int32(i)
+                fill[p] += 1
+            }
+        }
+        // Back to front by order, ties in input order (a stable sort only where needed).
+        for c in 0..<n where start[c + 1] - start[c] > 1 {
+            let range = Int(start[c])..<Int(start[c + 1])
+            var sorted = true
+            for k in range.dropFirst()
+            where definitions[Int(children[k])].order < definitions[Int(children[k - 1])].order {
+                sorted = false
+                break
+            }
+            if !sorted {
+                let order = children[range].sorted {
+                    (definitions[Int($0)].order, $0) < (definitions[Int($1)].order, $1)
+                }
+                children.replaceSubrange(range, with: order)
+            }
+        }
+        // Every view must hang from a root: one that does not is on, or under, a parent cycle.
+        var preorder: [Int32] = []
+        preorder.reserveCapacity(n)
+        var stack = rootInputs.map { Int32($0) }
+        while let v = stack.popLast() {
+            preorder.append(v)
+            stack.append(contentsOf: children[Int(start[Int(v)])..<Int(start[Int(v) + 1])])
+        }
+        if preorder.count < n {
+            var reached = [Bool](repeating: false, count: n)
+            for v in preorder { reached[Int(v)] = true }
+            let i = reached.firstIndex(of: false)!
+            throw SceneError(
+                location: location(i), field: "parent",
+                message: "its superviews never reach a window: a cycle of parents")
+        }
+        let isWindow = firstWindowOrder != nil
+        for (i, d) in definitions.enumerated() {
+            let level = isWindow && d.parent == nil ? d.windowLevel : nil
+            if let problem = d.attributes.problem(level: level) {
+                throw SceneError(location: location(i), field: problem.field, message: problem.message)
+            }
+            if let r = d.redirectTarget, !(0..<n).contains(r) {
+                throw SceneError(
+                    location: location(i), field: "redirectTarget",
+                    message: "expected the position of a view of the input (0..<\(n)), got \(r)")
+            }
+        }
+        // Windows: insertion order by (order, input position); paint order by level, then that.
+        var windowRank: [Int: UInt64] = [:]
+        if isWindow {
+            let byOrder = rootInputs.sorted { (definitions[$0].order, $0) < (definitions[$1].order, $1) }
+            for (rank, i) in byOrder.enumerated() { windowRank[i] = UInt64(rank) }
+            rootInputs.sort {
+                (definitions[$0].windowLevel, windowRank[$0]!) < (definitions[$1].windowLevel, windowRank[$1]!)
+            }
+        }
+
         var slots: [UInt32] = []
-        slots.reserveCapacity(views.count)
+        slots.reserveCapacity(n)
         var ids: [(slot: UInt32, id: String)] = []
-        ids.reserveCapacity(views.count)
-        var redirecting: [(slot: UInt32, source: View, target: View)] = []
-        var rootIndex = 0
-        for (i, v) in views.enumerated() {
+        for (i, d) in definitions.enumerated() {
             let slot = allocateSlot()
             slots.append(slot)
-            let a = v.attributes
-            var window: WindowPlacement?
-            if parents[i] < 0 {
-                window = windows?[rootIndex]
-                rootIndex += 1
-            }
-            try a.validate(id: v.id, level: window?.level)
-            writeAttributes(a, to: slot)
-            if let window {
+            writeAttributes(d.attributes, to: slot)
+            if let firstWindowOrder, d.parent == nil {
                 updateRare(slot) { rare in
                     rare.isWindow = true
-                    rare.level = window.level
-                    rare.order = window.order
+                    rare.level = d.windowLevel
+                    rare.order = firstWindowOrder + windowRank[i]!
                 }
                 state.records.update(Int(slot)) { $0.flags.insert(.window) }
             }
-            if let predicate = v.hitPredicate { setPredicate(slot, predicate) }
-            if let target = v.redirectTarget { redirecting.append((slot, v, target)) }
-            ids.append((slot, v.id))
+            if d.userValue != 0 { state.records.update(Int(slot)) { $0.userValue = d.userValue } }
+            if let predicate = d.hitPredicate { setPredicate(slot, predicate) }
+            if let id = d.id, !id.isEmpty { ids.append((slot, id)) }
         }
         if let taken = addIDs(ids) {
-            let v = views[slots.firstIndex(of: taken)!]
-            throw SceneError(
-                location: v.id.isEmpty ? .path("\(v)") : .view(v.id), field: "id",
-                message: v.id.isEmpty ? "expected a non-empty string" : "duplicate id")
+            throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
         }
-        if !redirecting.isEmpty {
-            var slotOf: [ObjectIdentifier: UInt32] = [:]
-            let targets = Set(redirecting.map { ObjectIdentifier($0.target) })
-            for (i, v) in views.enumerated() where targets.contains(ObjectIdentifier(v)) {
-                slotOf[ObjectIdentifier(v)] = slots[i]
-            }
-            for (slot, source, target) in redirecting {
-                guard let t = slotOf[ObjectIdentifier(target)] ?? (redirectsByID ? self.slot(withID: target.id) : nil)
-                else {
-                    throw SceneError(
-                        location: .view(source.id), field: "redirectTarget",
-                        message: "\"\(target.id)\" is not a view of this scene")
-                }
-                setRedirect(slot, to: t)
-            }
+        for (i, d) in definitions.enumerated() {
+            if let r = d.redirectTarget { setRedirect(slots[i], to: slots[r]) }
         }
-        // Each container's subviews, back to front: preorder lists siblings in order.
-        var firstChild = [Int32](repeating: 0, count: views.count + 1)
-        for p in parents where p >= 0 { firstChild[Int(p) + 1] += 1 }
-        for i in 0..<views.count { firstChild[i + 1] += firstChild[i] }
-        var fill = firstChild
-        var childSlots = [UInt32](repeating: 0, count: views.count)
-        for (i, p) in parents.enumerated() where p >= 0 {
-            childSlots[Int(fill[Int(p)])] = slots[i]
-            fill[Int(p)] += 1
-        }
-        for i in 0..<views.count where firstChild[i + 1] > firstChild[i] {
-            linkChildren(Array(childSlots[Int(firstChild[i])..<Int(firstChild[i + 1])]), to: slots[i])
+        for (i, slot) in externalRedirects { setRedirect(slots[i], to: slot) }
+        for c in 0..<n where start[c + 1] > start[c] {
+            linkChildren(children[Int(start[c])..<Int(start[c + 1])].map { slots[Int($0)] }, to: slots[c])
         }
         // Reach and hierarchies, subviews before their container.
-        for i in stride(from: views.count - 1, through: 0, by: -1) {
-            let slot = slots[i]
+        for v in preorder.reversed() {
+            let slot = slots[Int(v)]
             if childCount(slot) >= Self.indexedChildThreshold { buildHierarchy(slot) }
             refreshReach(slot)
         }
-        return slots
+        return (slots, rootInputs.map { slots[$0] })
     }
 
-    /// Checks `roots` and their subtrees as ``materialize(_:windows:redirectsByID:)`` does
+    /// The id `addIDs` refused for `slot`.
+    private func id(ofNew slot: UInt32, in ids: [(slot: UInt32, id: String)]) -> String {
+        ids.first { $0.slot == slot }!.id
+    }
+
+    /// Creates slots for `roots` and their subtrees, in preorder, as
+    /// ``materialize(_:firstWindowOrder:externalRedirects:)`` does for their definitions. With
+    /// `firstWindowOrder`, each root is a window with its model level, ranked for insertion order
+    /// by `windowOrders` (default: its position in `roots`).
+    ///
+    /// Every view needs a non-empty id. A redirect names one of the new views or, when
+    /// `redirectsByID`, a live view of the store with the target's id; anything else is refused.
+    /// - Returns: the slots, in preorder (each root followed by its subtree), and the roots'.
+    /// - Complexity: O(n) for n views.
+    func materialize(
+        _ roots: [View], windowOrders: [Int]? = nil, firstWindowOrder: UInt64? = nil, redirectsByID: Bool = true
+    ) throws(SceneError) -> (slots: [UInt32], roots: [UInt32]) {
+        var views: [View] = []
+        var definitions: [ViewDefinition] = []
+        var stack: [(View, Int?)] = []
+        for root in roots.reversed() { stack.append((root, nil)) }
+        var rootNumber = 0
+        while let (v, parent) = stack.popLast() {
+            // Model views must have ids (definitions need not).
+            guard !v.id.isEmpty else {
+                throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
+            }
+            let me = views.count
+            views.append(v)
+            var d = ViewDefinition(v.attributes, parent: parent, id: v.id)
+            if parent == nil {
+                d.order = windowOrders?[rootNumber] ?? rootNumber
+                d.windowLevel = (v as? Window)?.windowLevel ?? 0
+                rootNumber += 1
+            }
+            d.hitPredicate = v.hitPredicate
+            definitions.append(d)
+            for s in v.subviews.reversed() { stack.append((s, me)) }
+        }
+        var external: [(input: Int, slot: UInt32)] = []
+        let sources = views.indices.filter { views[$0].redirectTarget != nil }
+        if !sources.isEmpty {
+            let targets = Set(sources.map { ObjectIdentifier(views[$0].redirectTarget!) })
+            var inputOf: [ObjectIdentifier: Int] = [:]
+            for (i, v) in views.enumerated() where targets.contains(ObjectIdentifier(v)) {
+                inputOf[ObjectIdentifier(v)] = i
+            }
+            for i in sources {
+                let target = views[i].redirectTarget!
+                if let t = inputOf[ObjectIdentifier(target)] {
+                    definitions[i].redirectTarget = t
+                } else if redirectsByID, let slot = slot(withID: target.id) {
+                    external.append((i, slot))
+                } else {
+                    throw SceneError(
+                        location: .view(views[i].id), field: "redirectTarget",
+                        message: "\"\(target.id)\" is not a view of this scene")
+                }
+            }
+        }
+        return try materialize(definitions, firstWindowOrder: firstWindowOrder, externalRedirects: external)
+    }
+
+    /// Checks `roots` and their subtrees as ``materialize(_:windowOrders:firstWindowOrder:redirectsByID:)`` does
     /// (attributes, `levels` for the roots when given, ids non-empty and unique among the store's
     /// and the new views, redirect targets a new view or a live view with the target's id),
     /// writing nothing; throws the first violation in preorder.
@@ -139,7 +242,8 @@ extension LiveStore {
     }
 
     /// Loads `scene` into this empty store: windows in paint order, each with its views in
-    /// preorder, so slot − 1 is a view's paint-order position.
+    /// preorder, so slot − 1 is a view's paint-order position. The model goes through the same
+    /// bulk path as ``load(_:)-(ViewDefinition)``.
     /// - Throws: the scene's first violation, as ``Scene/validate()`` names it.
     /// - Complexity: O(n) for n views.
     func load(_ scene: Scene) throws(SceneError) {
@@ -147,23 +251,35 @@ extension LiveStore {
         let listIndex = Dictionary(
             uniqueKeysWithValues: scene.windows.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
         let windows = scene.windowsFrontToBack.reversed() as [Window]
-        let placements = windows.map {
-            WindowPlacement(level: $0.windowLevel, order: UInt64(listIndex[ObjectIdentifier($0)]!))
-        }
-        let slots: [UInt32]
+        let roots: [UInt32]
         do {
-            slots = try materialize(windows, windows: placements, redirectsByID: false)
+            roots = try materialize(
+                windows, windowOrders: windows.map { listIndex[ObjectIdentifier($0)]! }, firstWindowOrder: 0,
+                redirectsByID: false
+            ).roots
         } catch {
             // The same error a scene file's reader and `validate()` give, in their order.
             try scene.validate()
             throw error
         }
-        state.counts.windowOrder = UInt64(scene.windows.count)
-        // The windows are the roots, in paint order.
-        var roots: [UInt32] = []
-        for s in slots where state.slots[Int(s)].parent == LiveSlot.none { roots.append(s) }
-        linkChildren(roots, to: LiveSlot.screen)
-        if roots.count >= Self.indexedChildThreshold { buildHierarchy(LiveSlot.screen) }
+        finishLoad(windows: roots)
+    }
+
+    /// Loads `definitions` into this empty store: definition `i` takes slot `i + 1`.
+    /// - Throws: the first violation, naming the view by id (or by its input position when it has
+    ///   none) and the field, as a scene file's reader would.
+    /// - Complexity: O(n) for n views, plus sorting where siblings are not in input order.
+    func load(_ definitions: [ViewDefinition]) throws(SceneError) {
+        precondition(state.counts.viewCount == 0, "load fills an empty store")
+        let roots = try materialize(definitions, firstWindowOrder: 0).roots
+        finishLoad(windows: roots)
+    }
+
+    /// Links the loaded windows (in paint order) under the screen and lays the columns out.
+    private func finishLoad(windows: [UInt32]) {
+        state.counts.windowOrder = UInt64(windows.count)
+        linkChildren(windows, to: LiveSlot.screen)
+        if windows.count >= Self.indexedChildThreshold { buildHierarchy(LiveSlot.screen) }
         refreshReach(LiveSlot.screen)
         // A fresh build reads without page addresses (measured at 1M views: see PagedColumn).
         compact()

@@ -1,0 +1,288 @@
+import HitIndexFixtures
+import HitIndexReference
+import Testing
+
+@testable import HitIndex
+
+/// Bulk loads from plain ``ViewDefinition`` records: the same columns as the model path for the
+/// same views, the reference's answers for inputs in any order, handles by input position, and
+/// the same refusals as the model path for every value a scene file refuses.
+@Suite struct BulkLoadTests {
+    /// `scene` as definitions, written here from the model's public API (not by the library's
+    /// own conversion): windows in `paintOrder` (as the model path loads them) or in list order,
+    /// each followed by its subtree in preorder; each view's `order` is its index among its
+    /// siblings, a window's its index in `scene.windows`; `userValue` gives each view's value
+    /// from its input position.
+    static func definitions(
+        _ scene: Scene, paintOrder: Bool = true, userValue: (Int) -> UInt64 = { _ in 0 }
+    ) -> (definitions: [ViewDefinition], views: [View]) {
+        let windows = paintOrder ? Array(scene.windowsFrontToBack.reversed()) : scene.windows
+        var views: [View] = []
+        var definitions: [ViewDefinition] = []
+        var position: [ObjectIdentifier: Int] = [:]
+        var stack: [(view: View, parent: Int?, order: Int)] = windows.reversed().map { w in
+            (w, nil, scene.windows.firstIndex { $0 === w }!)
+        }
+        while let (v, parent, order) = stack.popLast() {
+            position[ObjectIdentifier(v)] = views.count
+            var d = ViewDefinition(v.attributes, parent: parent, order: order, id: v.id)
+            d.windowLevel = (v as? Window)?.windowLevel ?? 0
+            d.hitPredicate = v.hitPredicate
+            d.userValue = userValue(views.count)
+            let me = views.count
+            views.append(v)
+            definitions.append(d)
+            for (k, s) in v.subviews.enumerated().reversed() { stack.append((s, me, k)) }
+        }
+        for (i, v) in views.enumerated() {
+            if let target = v.redirectTarget { definitions[i].redirectTarget = position[ObjectIdentifier(target)] }
+        }
+        return (definitions, views)
+    }
+
+    /// The same definitions in a random order, parents and redirect targets renumbered.
+    static func shuffled(
+        _ input: (definitions: [ViewDefinition], views: [View]), rng: inout SeededGenerator
+    ) -> (definitions: [ViewDefinition], views: [View]) {
+        var permutation = Array(input.views.indices)  // old position -> new
+        for i in stride(from: permutation.count - 1, to: 0, by: -1) {
+            permutation.swapAt(i, rng.int(below: i + 1))
+        }
+        var definitions = input.definitions
+        var views = input.views
+        for (old, new) in permutation.enumerated() {
+            var d = input.definitions[old]
+            d.parent = d.parent.map { permutation[$0] }
+            d.redirectTarget = d.redirectTarget.map { permutation[$0] }
+            definitions[new] = d
+            views[new] = input.views[old]
+        }
+        return (definitions, views)
+    }
+
+    /// Every column's used records, as bytes, and the scalar counts.
+    static func columns(_ store: LiveStore) -> [String: [UInt8]] {
+        func bytes<T>(_ column: PagedColumn<T>, _ count: Int) -> [UInt8] {
+            var out: [UInt8] = []
+            for i in 0..<count { withUnsafeBytes(of: column[i]) { out += $0 } }
+            return out
+        }
+        let s = store.state
+        let c = s.counts
+        return [
+            "records": bytes(s.records, c.slotCount), "extras": bytes(s.extras, c.extraCount),
+            "slots": bytes(s.slots, c.slotCount), "orderNodes": bytes(s.orderNodes, c.orderCount),
+            "rares": bytes(s.rares, c.rareCount), "leaves": bytes(s.leaves, c.leafCount),
+            "blocks": bytes(s.blocks, c.blockCount), "leafMeta": bytes(s.leafMeta, c.leafCount),
+            "blockMeta": bytes(s.blockMeta, c.blockCount), "idBytes": bytes(s.idBytes, c.idBytesUsed),
+            "idTable": bytes(s.idTable, 2 * c.idTableCapacity), "counts": Array("\(c)".utf8),
+        ]
+    }
+
+    static func probe(_ scene: Scene, seed: UInt64) -> [Point] {
+        var rng = SeededGenerator(seed: seed)
+        return IndexDifferentialTests.probePoints(scene, rng: &rng, uniform: 400)
+    }
+
+    @Test(arguments: SceneShape.allCases)
+    func theModelAndDefinitionsBuildIdenticalColumns(shape: SceneShape) throws {
+        for seed: UInt64 in 1...3 {
+            let scene = shape.generate(count: 400 * Int(seed), seed: seed)
+            let fromModel = try LiveIndex(scene)
+            let fromRecords = try LiveIndex(views: Self.definitions(scene).definitions)
+            #expect(fromRecords.invariantViolations().isEmpty, "\(shape) seed \(seed)")
+            let a = Self.columns(fromModel.store)
+            let b = Self.columns(fromRecords.store)
+            for name in a.keys.sorted() {
+                #expect(a[name] == b[name], "\(shape) seed \(seed): column \(name) differs")
+            }
+            let points = Self.probe(scene, seed: seed)
+            let model = fromModel.snapshot
+            let records = fromRecords.snapshot
+            #expect(points.map { model.hitTest($0) } == points.map { records.hitTest($0) }, "\(shape) seed \(seed)")
+        }
+    }
+
+    @Test func definitionsInAnyOrderAnswerAsTheReferenceWithHandlesByInputPosition() throws {
+        let reference = ReferenceHitTester()
+        for seed: UInt64 in 1...40 {
+            let shape = SceneShape.allCases[Int(seed) % SceneShape.allCases.count]
+            let scene = shape.generate(count: 30 + Int(seed) * 17, seed: seed)
+            var rng = SeededGenerator(seed: seed &* 7919)
+            let (definitions, views) = Self.shuffled(
+                Self.definitions(scene, paintOrder: seed % 2 == 0, userValue: { UInt64($0) &* 31 &+ 5 }), rng: &rng)
+            let live = try LiveIndex(views: definitions)
+            #expect(live.invariantViolations().isEmpty, "seed \(seed)")
+            for (i, v) in views.enumerated() {
+                #expect(live.snapshot.id(of: LiveIndex.loadedHandle(i)) == v.id, "seed \(seed): input \(i)")
+                #expect(live.userValue(of: LiveIndex.loadedHandle(i)) == definitions[i].userValue, "seed \(seed)")
+            }
+            let points = Self.probe(scene, seed: seed)
+            let want = reference.hitTest(scene, at: points)
+            let snapshot = live.snapshot
+            for (p, expected) in zip(points, want) {
+                let hit = snapshot.hitTest(p)
+                #expect(hit.flatMap { snapshot.id(of: $0.handle) } == expected?.id, "seed \(seed) at \(p)")
+                if let hit, let expected {
+                    let input = views.firstIndex { $0 === expected }!
+                    #expect(hit.userValue == definitions[input].userValue, "seed \(seed) at \(p)")
+                    #expect(hit.handle == LiveIndex.loadedHandle(input), "seed \(seed) at \(p)")
+                }
+            }
+        }
+    }
+
+    @Test func windowsGoByLevelThenOrderAndSiblingsByOrderThenInputPosition() throws {
+        // Three overlapping windows: A (level 1), then C and B at level 0 with orders 2 and 1.
+        var a = ViewDefinition(frame: Rect(x: 0, y: 0, width: 100, height: 100), id: "A")
+        a.windowLevel = 1
+        let c = ViewDefinition(frame: Rect(x: 0, y: 0, width: 100, height: 100), order: 2, id: "C")
+        let b = ViewDefinition(frame: Rect(x: 0, y: 0, width: 100, height: 100), order: 1, id: "B")
+        // Under B, three siblings on one spot: orders 5, 5, 3 — the second 5 is the front one.
+        let s1 = ViewDefinition(frame: Rect(x: 10, y: 10, width: 10, height: 10), parent: 2, order: 5, id: "s1")
+        let s2 = ViewDefinition(frame: Rect(x: 10, y: 10, width: 10, height: 10), parent: 2, order: 5, id: "s2")
+        let s3 = ViewDefinition(frame: Rect(x: 10, y: 10, width: 10, height: 10), parent: 2, order: 3, id: "s3")
+        let live = try LiveIndex(views: [a, c, b, s1, s2, s3])
+        func hit(_ x: Double, _ y: Double) -> String? {
+            live.snapshot.hitTest(Point(x: x, y: y)).flatMap { live.snapshot.id(of: $0.handle) }
+        }
+        #expect(hit(50, 50) == "A")
+        live.remove(live.handle(forID: "A")!)
+        try live.commit()
+        #expect(hit(50, 50) == "C", "C's order 2 puts it in front of B at the same level")
+        live.remove(live.handle(forID: "C")!)
+        try live.commit()
+        #expect(hit(15, 15) == "s2", "equal orders keep input order: s2 is in front of s1")
+        live.remove(live.handle(forID: "s2")!)
+        try live.commit()
+        #expect(hit(15, 15) == "s1")
+        live.remove(live.handle(forID: "s1")!)
+        try live.commit()
+        #expect(hit(15, 15) == "s3")
+        #expect(live.invariantViolations().isEmpty)
+    }
+
+    @Test func structuralRefusalsNameTheViewAndTheField() {
+        let root = ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), id: "root")
+        let plain = ViewDefinition(frame: Rect(x: 0, y: 0, width: 5, height: 5), parent: 0)
+        func refusal(_ definitions: [ViewDefinition]) -> SceneError? {
+            do {
+                _ = try LiveIndex(views: definitions)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        var outOfRange = plain
+        outOfRange.parent = 2
+        var e = refusal([root, outOfRange])
+        #expect(e?.location == .path("views[1]") && e?.field == "parent", "\(String(describing: e))")
+        #expect(e?.message == "expected the position of another view of the input (0..<2) or nil, got 2")
+        var negative = plain
+        negative.parent = -1
+        #expect(refusal([root, negative])?.field == "parent")
+        var own = plain
+        own.id = "own"
+        own.parent = 1
+        e = refusal([root, own])
+        #expect(e?.location == .view("own") && e?.field == "parent", "\(String(describing: e))")
+        // Two views that are each other's superview: no window above them.
+        var x = plain
+        x.parent = 2
+        var y = plain
+        y.parent = 1
+        e = refusal([root, x, y])
+        #expect(e?.location == .path("views[1]") && e?.field == "parent", "\(String(describing: e))")
+        #expect(e?.message.contains("cycle") == true)
+        var redirect = plain
+        redirect.redirectTarget = 7
+        e = refusal([root, redirect])
+        #expect(e?.location == .path("views[1]") && e?.field == "redirectTarget", "\(String(describing: e))")
+        var twin = plain
+        twin.id = "root"
+        e = refusal([root, twin])
+        #expect(e == SceneError(location: .view("root"), field: "id", message: "duplicate id"))
+        // Views without ids are fine, and so is an empty id (none).
+        var unnamed = plain
+        unnamed.id = ""
+        #expect(refusal([root, plain, unnamed]) == nil)
+    }
+
+    /// Every value a scene file refuses, set on one view of a generated scene: the model path and
+    /// the definitions path refuse it with the same error.
+    @Test func everyRefusedValueGivesTheModelPathsError() throws {
+        typealias Fault = (name: String, apply: (View) -> Void)
+        let faults: [Fault] = [
+            ("bounds", { $0.bounds.size.width = .nan }),
+            ("bounds origin", { $0.bounds.origin.y = .infinity }),
+            ("center", { $0.center.x = -.infinity }),
+            ("anchorPoint", { $0.anchorPoint.y = .nan }),
+            ("transform", { $0.transform.tx = .nan }),
+            ("alpha negative", { $0.alpha = -0.5 }),
+            ("alpha nan", { $0.alpha = .nan }),
+            ("hitTestInsets", { $0.hitTestInsets.left = .infinity }),
+            ("minimumHitSize", { $0.minimumHitSize.height = .nan }),
+            ("hitShape", { $0.hitShape = .roundedRect(radius: -1) }),
+            ("hitShape nan", { $0.hitShape = .roundedRect(radius: .nan) }),
+            ("level", { v in if let w = v as? Window { w.windowLevel = .infinity } }),
+        ]
+        for (k, fault) in faults.enumerated() {
+            let seed = UInt64(k + 1)
+            let scene = SceneShape.ui.generate(count: 200, seed: seed)
+            var all: [View] = []
+            scene.forEachView { v, _ in all.append(v) }
+            let victim = fault.name == "level" ? scene.windows[0] : all[(k * 37) % all.count]
+            fault.apply(victim)
+            var modelError: SceneError?
+            do { _ = try LiveIndex(scene) } catch { modelError = error }
+            var recordsError: SceneError?
+            do {
+                _ = try LiveIndex(views: Self.definitions(scene, paintOrder: false).definitions)
+            } catch {
+                recordsError = error
+            }
+            #expect(modelError != nil, "\(fault.name): the model path refuses it")
+            #expect(recordsError == modelError, "\(fault.name): \(String(describing: recordsError))")
+        }
+        // A duplicate id, the one refusal about two views.
+        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        for (k, id) in ["a", "dup", "b", "dup", "c"].enumerated() {
+            window.addSubview(View(id: id, frame: Rect(x: Double(k) * 10, y: 0, width: 10, height: 10)))
+        }
+        let scene = Scene(windows: [window])
+        var modelError: SceneError?
+        do { _ = try LiveIndex(scene) } catch { modelError = error }
+        var recordsError: SceneError?
+        do { _ = try LiveIndex(views: Self.definitions(scene, paintOrder: false).definitions) } catch {
+            recordsError = error
+        }
+        #expect(modelError != nil && recordsError == modelError, "\(String(describing: recordsError))")
+    }
+
+    @Test func aBulkLoadedIndexTakesEditsAndDetectsStaleHandles() throws {
+        let scene = SceneShape.grid.generate(count: 300, seed: 9)
+        let (definitions, views) = Self.definitions(scene)
+        let live = try LiveIndex(views: definitions)
+        let cell = views.firstIndex { $0.superview != nil && $0.subviews.isEmpty }!
+        let handle = LiveIndex.loadedHandle(cell)
+        #expect(live.contains(handle))
+        #expect(live.remove(handle))
+        try live.commit()
+        #expect(!live.contains(handle))
+        // The freed slot goes to the next new view, with a new generation; the old handle stays
+        // stale. The model gets the same edits: the cell removed, then put back in front.
+        let container = views[cell].superview!
+        views[cell].removeFromSuperview()
+        let parent = LiveIndex.loadedHandle(views.firstIndex { $0 === container }!)
+        let new = try #require(live.insert(views[cell], into: parent))
+        container.addSubview(views[cell])
+        try live.commit()
+        #expect(new.slot == handle.slot && new.generation != handle.generation)
+        #expect(!live.contains(handle) && live.userValue(of: handle) == nil)
+        let points = Self.probe(scene, seed: 9)
+        let want = ReferenceHitTester().hitTest(scene, at: points).map { $0?.id }
+        let got = points.map { p in live.snapshot.hitTest(p).flatMap { live.snapshot.id(of: $0.handle) } }
+        #expect(got == want)
+        #expect(live.invariantViolations().isEmpty)
+    }
+}

@@ -13,6 +13,9 @@ struct Row {
     /// The least any flattening of the object model costs: one walk reading every view's
     /// attributes and id (ms; the same for every engine of a configuration).
     var modelReadMs = Double.nan
+    /// Index rows: plain records (``ViewDefinition``s, made from the scene beforehand) → a live
+    /// index ready to answer, the build an engine that has its own tree pays (ms).
+    var bulkBuildMs = Double.nan
     /// The DRAM latency measured just before this configuration's timing (ns; NaN with
     /// `--no-probes`): the denominator for its latency targets.
     var dramNs = Double.nan
@@ -189,7 +192,7 @@ enum Report {
                 "\"allocsPerQuery\": \(json(r.allocsPerQuery))", "\"validated\": \(r.validated)",
                 "\"skipped\": \(r.skipped)", "\"note\": \(json(r.note))", "\"coherentNsP99\": \(json(r.coherentNsP99))",
                 "\"heapBytesPerView\": \(json(r.heapBytesPerView))", "\"modelReadMs\": \(json(r.modelReadMs))",
-                "\"dramNs\": \(json(r.dramNs))",
+                "\"dramNs\": \(json(r.dramNs))", "\"bulkBuildMs\": \(json(r.bulkBuildMs))",
                 "\"queries\": \(r.queries)",
                 "\"batchSize\": \(r.batchSize)", "\"validatedQueries\": \(r.validatedQueries)",
                 "\"validatedAgainst\": \(json(r.validatedAgainst))",

@@ -141,10 +141,29 @@ func runConfiguration(
     let modelReadMs = timeModelRead(scene)
     // Build. The reference is always there (the oracle); the others as asked.
     var engines: [BuiltEngine] = []
+    var bulkBuildMs = Double.nan
     func build(_ name: String) -> BuiltEngine {
         switch name {
         case "index":
             let (e, ms, heap) = try! timedBuild(maxSeconds: buildSeconds) { try IndexEngine(scene, idBytes: idBytes) }
+            // The same views as plain records, made beforehand: what an engine with its own tree
+            // pays to build. Records in paint order give each view the slot the model path gives
+            // it, so the two indexes must name the same slot for every point.
+            let definitions = try! scene.viewDefinitions()
+            let bulk: LiveIndex
+            (bulk, bulkBuildMs, _) = try! timedBuild(maxSeconds: buildSeconds) { try LiveIndex(views: definitions) }
+            let snapshot = bulk.snapshot
+            for p in (sets.random.prefix(2_000) + sets.edges.prefix(2_000)) {
+                let a = e.index.hitTest(p).map { $0.rawValue + 1 }
+                let b = snapshot.hitTest(p)?.handle.slot
+                if a != b {
+                    FileHandle.standardError.write(
+                        Data(
+                            "hitindex-bench: VALIDATION FAILED: \(shape) \(count) seed \(options.seed): at \(p) the bulk-loaded index answers slot \(b.map(String.init) ?? "none"), the model-built one \(a.map(String.init) ?? "none")\n"
+                                .utf8))
+                    exit(1)
+                }
+            }
             return bind(e, name: name, buildMs: ms, heapBytes: heap, idOf: { e.index.id(of: ViewIndex($0)) })
         case "tree":
             let (e, ms, heap) = try! timedBuild(maxSeconds: buildSeconds) { try TreeEngine(scene, idBytes: idBytes) }
@@ -268,6 +287,7 @@ func runConfiguration(
         row.heapBytesPerView = Double(e.heapBytes) / Double(views)
         row.streamMs = stream.readMs(bytes: e.memory.total)
         row.modelReadMs = modelReadMs
+        if e.name == "index" { row.bulkBuildMs = bulkBuildMs }
         row.dramNs = dramNow
         if n < minimum {
             row.skipped = true

@@ -91,10 +91,14 @@ import Testing
             let fromModel = try LiveIndex(scene)
             let fromRecords = try LiveIndex(views: Self.definitions(scene).definitions)
             #expect(fromRecords.invariantViolations().isEmpty, "\(shape) seed \(seed)")
+            // The library's own conversion too.
+            let fromSceneRecords = try LiveIndex(views: scene.viewDefinitions())
             let a = Self.columns(fromModel.store)
             let b = Self.columns(fromRecords.store)
+            let c = Self.columns(fromSceneRecords.store)
             for name in a.keys.sorted() {
                 #expect(a[name] == b[name], "\(shape) seed \(seed): column \(name) differs")
+                #expect(a[name] == c[name], "\(shape) seed \(seed): column \(name) differs (viewDefinitions)")
             }
             let points = Self.probe(scene, seed: seed)
             let model = fromModel.snapshot

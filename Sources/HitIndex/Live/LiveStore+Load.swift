@@ -169,53 +169,11 @@ extension LiveStore {
         _ roots: [View], windowOrders: [Int]? = nil, firstWindowOrder: UInt64? = nil, redirectsByID: Bool = true,
         expectedCount: Int = 0
     ) throws(SceneError) -> (slots: [UInt32], roots: [UInt32]) {
-        var views: [View] = []
-        var definitions: [ViewDefinition] = []
-        // Sized up front: at a million views, growing the arrays copied them several times.
-        views.reserveCapacity(expectedCount)
-        definitions.reserveCapacity(expectedCount)
-        var stack: [(View, Int?)] = []
-        for root in roots.reversed() { stack.append((root, nil)) }
-        var rootNumber = 0
-        while let (v, parent) = stack.popLast() {
-            // Model views must have ids (definitions need not).
-            guard !v.id.isEmpty else {
-                throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
-            }
-            let me = views.count
-            views.append(v)
-            var d = ViewDefinition(v.attributes, parent: parent, id: v.id)
-            if parent == nil {
-                d.order = windowOrders?[rootNumber] ?? rootNumber
-                d.windowLevel = (v as? Window)?.windowLevel ?? 0
-                rootNumber += 1
-            }
-            d.hitPredicate = v.hitPredicate
-            definitions.append(d)
-            for s in v.subviews.reversed() { stack.append((s, me)) }
-        }
-        var external: [(input: Int, slot: UInt32)] = []
-        let sources = views.indices.filter { views[$0].redirectTarget != nil }
-        if !sources.isEmpty {
-            let targets = Set(sources.map { ObjectIdentifier(views[$0].redirectTarget!) })
-            var inputOf: [ObjectIdentifier: Int] = [:]
-            for (i, v) in views.enumerated() where targets.contains(ObjectIdentifier(v)) {
-                inputOf[ObjectIdentifier(v)] = i
-            }
-            for i in sources {
-                let target = views[i].redirectTarget!
-                if let t = inputOf[ObjectIdentifier(target)] {
-                    definitions[i].redirectTarget = t
-                } else if redirectsByID, let slot = slot(withID: target.id) {
-                    external.append((i, slot))
-                } else {
-                    throw SceneError(
-                        location: .view(views[i].id), field: "redirectTarget",
-                        message: "\"\(target.id)\" is not a view of this scene")
-                }
-            }
-        }
-        return try materialize(definitions, firstWindowOrder: firstWindowOrder, externalRedirects: external)
+        let converted = try ViewDefinition.definitions(
+            of: roots, windowOrders: windowOrders, expectedCount: expectedCount
+        ) { target in redirectsByID ? slot(withID: target.id) : nil }
+        return try materialize(
+            converted.definitions, firstWindowOrder: firstWindowOrder, externalRedirects: converted.external)
     }
 
     /// Checks `roots` and their subtrees as ``materialize(_:windowOrders:firstWindowOrder:redirectsByID:)`` does
@@ -258,15 +216,9 @@ extension LiveStore {
     /// - Complexity: O(n) for n views.
     func load(_ scene: Scene) throws(SceneError) {
         precondition(state.counts.viewCount == 0, "load fills an empty store")
-        let listIndex = Dictionary(
-            uniqueKeysWithValues: scene.windows.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
-        let windows = scene.windowsFrontToBack.reversed() as [Window]
         let roots: [UInt32]
         do {
-            roots = try materialize(
-                windows, windowOrders: windows.map { listIndex[ObjectIdentifier($0)]! }, firstWindowOrder: 0,
-                redirectsByID: false, expectedCount: scene.viewCount
-            ).roots
+            roots = try materialize(scene.viewDefinitions(), firstWindowOrder: 0).roots
         } catch {
             // The same error a scene file's reader and `validate()` give, in their order.
             try scene.validate()

@@ -30,7 +30,7 @@ let package = Package(
         // deliberately broken engine) against the reference, and shrinking.
         .target(name: "HitIndexFuzz", dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures"]),
         // Importers for real hierarchy dumps: recursiveDescription, RICO JSON, uiautomator XML.
-        .target(name: "HitIndexImport", dependencies: ["HitIndex"]),
+        .target(name: "HitIndexImport", dependencies: ["HitIndex", "HitIndexSceneFormat"]),
         // The event layer: responders and the responder chain, first responder and actions.
         .target(name: "HitIndexEvents", dependencies: ["HitIndex", "HitIndexSceneFormat"]),
         // The commands behind `hitindex`, as a library so that tests can run them in-process.

@@ -1,33 +1,40 @@
-/// A pull scanner over JSON bytes: the scene reader asks for exactly the value it expects next.
+/// A pull scanner over JSON bytes, the package's one JSON tokenizer: the scene reader asks for
+/// exactly the value it expects next; `JSONValue` and the importers' `JSONDocument` build their
+/// trees from its tokens.
 ///
 /// It never recurses (``skipValue()`` counts brackets), so a document nested a million levels
 /// deep cannot overflow the stack. It lives only inside the reader's `withUnsafeBufferPointer`
 /// closure and never escapes it.
-struct JSONScanner {
+package struct JSONScanner {
     /// A syntax error at a byte offset; the reader adds the JSON path and line/column.
-    struct SyntaxError: Error {
-        var offset: Int
-        var message: String
+    package struct SyntaxError: Error {
+        package var offset: Int
+        package var message: String
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var offset = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package private(set) var offset = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Whether a `\u` escape of a lone surrogate reads as U+FFFD (real UI dumps hold them)
+    /// instead of being refused (the scene format's rule).
+    package var replacesLoneSurrogates = false
+
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, replacingLoneSurrogates: Bool = false) {
         self.bytes = bytes
+        replacesLoneSurrogates = replacingLoneSurrogates
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
-    func error(_ message: String) -> SyntaxError { SyntaxError(offset: offset, message: message) }
+    package func error(_ message: String) -> SyntaxError { SyntaxError(offset: offset, message: message) }
 
     /// The next non-whitespace byte, without consuming it; `nil` at the end.
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipWhitespace()
         return offset < bytes.count ? bytes[offset] : nil
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -37,13 +44,13 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` (after whitespace) or throws, naming what was expected.
-    mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(SyntaxError) {
+    package mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(SyntaxError) {
         guard peek() == byte else { throw error("expected \(what()), found \(found())") }
         offset += 1
     }
 
     /// Consumes `byte` if it is next (after whitespace).
-    mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         if peek() == byte {
             offset += 1
             return true
@@ -52,7 +59,7 @@ struct JSONScanner {
     }
 
     /// A short description of what is at the current offset, for error messages.
-    func found() -> String {
+    package func found() -> String {
         guard offset < bytes.count else { return "the end of the file" }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return "an object"
@@ -67,8 +74,11 @@ struct JSONScanner {
         }
     }
 
+    /// A raw line break inside a string: most often a missing closing quote.
+    private static let lineBreakInString = "unterminated string (a line break before the closing quote)"
+
     /// Reads a string value.
-    mutating func readString() throws(SyntaxError) -> String {
+    package mutating func readString() throws(SyntaxError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string, found \(found())") }
         offset += 1
         let start = offset
@@ -81,6 +91,7 @@ struct JSONScanner {
                 return s
             }
             if b == UInt8(ascii: "\\") { break }
+            if b == 0x0A { throw error(Self.lineBreakInString) }
             if b < 0x20 { throw error("control character in a string") }
             offset += 1
         }
@@ -108,17 +119,26 @@ struct JSONScanner {
                     var scalar = try readHex4()
                     if (0xD800..<0xDC00).contains(scalar) {
                         // A high surrogate must be followed by an escaped low surrogate.
-                        guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                        let save = offset
+                        if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
                             bytes[offset + 1] == UInt8(ascii: "u")
-                        else { throw error("unpaired surrogate in a \\u escape") }
-                        offset += 2
-                        let low = try readHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in a \\u escape") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00..<0xE000).contains(scalar) {
-                        throw error("unpaired surrogate in a \\u escape")
+                        {
+                            offset += 2
+                            let low = try readHex4()
+                            if (0xDC00..<0xE000).contains(low) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                offset = save
+                            }
+                        }
                     }
-                    utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                    guard let character = Unicode.Scalar(scalar) else {
+                        // A lone surrogate is no character.
+                        guard replacesLoneSurrogates else { throw error("unpaired surrogate in a \\u escape") }
+                        utf8.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                        continue
+                    }
+                    utf8.append(contentsOf: String(Character(character)).utf8)
                 default:
                     offset -= 1
                     throw error("invalid escape in a string")
@@ -126,7 +146,7 @@ struct JSONScanner {
             default:
                 if b < 0x20 {
                     offset -= 1
-                    throw error("control character in a string")
+                    throw error(b == 0x0A ? Self.lineBreakInString : "control character in a string")
                 }
                 utf8.append(b)
             }
@@ -154,7 +174,7 @@ struct JSONScanner {
 
     /// Reads a number with JSON's grammar, correctly rounded to the nearest `Double` (values too
     /// large become infinite, for the reader to refuse).
-    mutating func readNumber() throws(SyntaxError) -> Double {
+    package mutating func readNumber() throws(SyntaxError) -> Double {
         skipWhitespace()
         let start = offset
         var negative = false
@@ -172,7 +192,10 @@ struct JSONScanner {
             offset += 1
         }
         let intDigits = offset - intStart
-        guard intDigits > 0 else { throw error("expected a number, found \(found())") }
+        guard intDigits > 0 else {
+            throw error(
+                negative ? "expected digits after '-', found \(found())" : "expected a number, found \(found())")
+        }
         if intDigits > 1 && bytes[intStart] == UInt8(ascii: "0") {
             offset = intStart
             throw error("a number may not start with 0")
@@ -242,14 +265,14 @@ struct JSONScanner {
     ]
 
     /// Reads `true` or `false`.
-    mutating func readBool() throws(SyntaxError) -> Bool {
+    package mutating func readBool() throws(SyntaxError) -> Bool {
         if matchLiteral("true") { return true }
         if matchLiteral("false") { return false }
         throw error("expected true or false, found \(found())")
     }
 
     /// Consumes the literal (after whitespace) if it is next.
-    mutating func matchLiteral(_ literal: StaticString) -> Bool {
+    package mutating func matchLiteral(_ literal: StaticString) -> Bool {
         skipWhitespace()
         let n = literal.utf8CodeUnitCount
         guard offset + n <= bytes.count else { return false }
@@ -260,7 +283,7 @@ struct JSONScanner {
     }
 
     /// Skips one complete value of any kind, checking its syntax, without recursion.
-    mutating func skipValue() throws(SyntaxError) {
+    package mutating func skipValue() throws(SyntaxError) {
         // Each entry: true for an object, false for an array; `first` tracks the first element.
         var containers: [Bool] = []
         var first = false
@@ -302,7 +325,7 @@ struct JSONScanner {
     }
 
     /// Line and column (1-based) of a byte offset, for error messages.
-    func lineAndColumn(of target: Int) -> (line: Int, column: Int) {
+    package func lineAndColumn(of target: Int) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         var i = 0

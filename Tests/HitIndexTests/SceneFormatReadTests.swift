@@ -444,7 +444,8 @@ import Testing
         NumberCase(text: "1.7976931348623157e308", expected: .greatestFiniteMagnitude),
         // Below max + half an ulp (1.797693134862315807937...e308): still the largest finite Double.
         NumberCase(text: "1.7976931348623158e308", expected: .greatestFiniteMagnitude),
-        NumberCase(text: "2.2250738585072011e-308", expected: Double.leastNormalMagnitude.nextDown),  // largest subnormal
+        // The largest subnormal.
+        NumberCase(text: "2.2250738585072011e-308", expected: Double.leastNormalMagnitude.nextDown),
         NumberCase(text: "2.2250738585072012e-308", expected: 0x1p-1022),  // smallest normal
         NumberCase(text: "4.9e-324", expected: .leastNonzeroMagnitude),
         NumberCase(text: "3e-324", expected: .leastNonzeroMagnitude),  // above half of 4.94e-324: rounds up

@@ -16,6 +16,10 @@ struct Row {
     /// Index rows: plain records (``ViewDefinition``s, made from the scene beforehand) → a live
     /// index ready to answer, the build an engine that has its own tree pays (ms).
     var bulkBuildMs = Double.nan
+    /// Index rows: the scene's JSON file → an index ready to answer, and one pass over the file's
+    /// bytes (bench.md's `loadMs`, `fileScanMs`; ms).
+    var loadMs = Double.nan
+    var fileScanMs = Double.nan
     /// The DRAM latency measured just before this configuration's timing (ns; NaN with
     /// `--no-probes`): the denominator for its latency targets.
     var dramNs = Double.nan
@@ -193,6 +197,7 @@ enum Report {
                 "\"skipped\": \(r.skipped)", "\"note\": \(json(r.note))", "\"coherentNsP99\": \(json(r.coherentNsP99))",
                 "\"heapBytesPerView\": \(json(r.heapBytesPerView))", "\"modelReadMs\": \(json(r.modelReadMs))",
                 "\"dramNs\": \(json(r.dramNs))", "\"bulkBuildMs\": \(json(r.bulkBuildMs))",
+                "\"loadMs\": \(json(r.loadMs))", "\"fileScanMs\": \(json(r.fileScanMs))",
                 "\"queries\": \(r.queries)",
                 "\"batchSize\": \(r.batchSize)", "\"validatedQueries\": \(r.validatedQueries)",
                 "\"validatedAgainst\": \(json(r.validatedAgainst))",

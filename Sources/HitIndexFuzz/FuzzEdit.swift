@@ -82,18 +82,8 @@ public final class ModelMirror {
             return .some(window)
         case .remove(let id):
             guard let v = byID[id] else { return nil }
-            if let w = v as? Window { scene.removeWindow(w) } else { v.removeFromSuperview() }
-            var gone = Set<ObjectIdentifier>()
-            var stack = [v]
-            while let u = stack.popLast() {
-                gone.insert(ObjectIdentifier(u))
-                byID[u.id] = nil
-                stack += u.subviews
-            }
-            // A redirect to a removed view lapses, as a weak reference does.
-            scene.forEachView { u, _ in
-                if let t = u.redirectTarget, gone.contains(ObjectIdentifier(t)) { u.redirectTarget = nil }
-            }
+            // Redirects to the removed views lapse, as weak references do.
+            for u in scene.remove(v) { byID[u.id] = nil }
             return .some(nil)
         case .move(let id, let into, let at):
             guard let v = byID[id], !(v is Window), let parent = byID[into], !parent.isDescendant(of: v) else {

@@ -436,17 +436,7 @@ public final class EditableScene {
             return (v, nil)
         case .remove(let id):
             let v = byID[id]!
-            if let w = v as? Window { scene.removeWindow(w) } else { v.removeFromSuperview() }
-            var gone = Set<ObjectIdentifier>()
-            var stack = [v]
-            while let u = stack.popLast() {
-                gone.insert(ObjectIdentifier(u))
-                byID[u.id] = nil
-                stack += u.subviews
-            }
-            scene.forEachView { u, _ in
-                if let t = u.redirectTarget, gone.contains(ObjectIdentifier(t)) { u.redirectTarget = nil }
-            }
+            for u in scene.remove(v) { byID[u.id] = nil }
             return (nil, v)
         case .move(let id, let into, let at):
             let v = byID[id]!

@@ -31,6 +31,28 @@ public final class Scene {
         windows.removeAll { $0 === window }
     }
 
+    /// Takes `view` (a window, or a view under one of this scene's windows) and its subtree out of
+    /// the scene, as a live index's remove edit does (semantics §11): every view left whose
+    /// `redirectTarget` was in the subtree loses it, as a weak reference would.
+    /// - Returns: the views removed, `view` first.
+    /// - Complexity: O(n) for n views in the scene (the redirect sweep).
+    @discardableResult
+    public func remove(_ view: View) -> [View] {
+        if let w = view as? Window { removeWindow(w) } else { view.removeFromSuperview() }
+        var removed: [View] = []
+        var gone = Set<ObjectIdentifier>()
+        var stack = [view]
+        while let u = stack.popLast() {
+            removed.append(u)
+            gone.insert(ObjectIdentifier(u))
+            stack += u.subviews
+        }
+        forEachView { u, _ in
+            if let t = u.redirectTarget, gone.contains(ObjectIdentifier(t)) { u.redirectTarget = nil }
+        }
+        return removed
+    }
+
     /// The windows in the order touches try them: higher level first; within a level, the window
     /// listed later first.
     /// - Complexity: O(w log w) for w windows.

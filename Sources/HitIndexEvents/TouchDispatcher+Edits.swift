@@ -107,14 +107,7 @@ extension TouchDispatcher {
             guard let r = records[serial], let v = r.view, left.contains(ObjectIdentifier(v)) else { continue }
             // The view no longer tracks it: exclusive and multiple touch stop counting it.
             records[serial]!.leftWindow = true
-            switch r.viewState {
-            case .receiving, .endHeld:
-                cancelled.append(
-                    HeldTouchCall(serial: serial, call: HeldCall(phase: .cancelled, time: now, location: r.location)))
-            case .fresh, .held, .done:
-                break
-            }
-            setViewState(serial, .done)
+            if let call = endViewCalls(serial) { cancelled.append(call) }
         }
         emit(cancelled, late: false)
         for s in engaged.sorted() where left.contains(ObjectIdentifier(slots[s].view)) {

@@ -107,16 +107,22 @@ extension TouchDispatcher {
         var cancelled: [HeldTouchCall] = []
         for serial in slots[s].touches.sorted(by: { records[$0]!.inputID < records[$1]!.inputID }) {
             guard let r = records[serial], r.view != nil, r.allowed else { continue }
-            switch r.viewState {
-            case .receiving, .endHeld:
-                cancelled.append(
-                    HeldTouchCall(serial: serial, call: HeldCall(phase: .cancelled, time: now, location: r.location)))
-            case .fresh, .held, .done:
-                break
-            }
-            setViewState(serial, .done)
+            if let call = endViewCalls(serial) { cancelled.append(call) }
         }
         emit(cancelled, late: false)
+    }
+
+    /// Ends the view's side of touch `serial`: it gets no more calls. Returns the
+    /// `touchesCancelled` it is owed when it was given the touch and has not seen it end.
+    func endViewCalls(_ serial: Int) -> HeldTouchCall? {
+        let r = records[serial]!
+        defer { setViewState(serial, .done) }
+        switch r.viewState {
+        case .receiving, .endHeld:
+            return HeldTouchCall(serial: serial, call: HeldCall(phase: .cancelled, time: now, location: r.location))
+        case .fresh, .held, .done:
+            return nil
+        }
     }
 
     /// A call to make on the view of touch `serial`.

@@ -138,28 +138,28 @@ struct SceneDecoder {
     // MARK: Document
 
     mutating func decodeDocument() throws(DecodeFailure) -> Scene {
-        do {
-            return try decodeDocumentBody()
-        } catch let e as JSONScanner.SyntaxError {
-            throw .syntax(e)
-        } catch let e as DecodeFailure {
-            throw e
-        } catch {
-            fatalError("unexpected error \(error)")
-        }
+        try decoding { try $0.decodeDocumentBody() }
     }
 
     /// One view object and its subviews (``SceneReader/readView(string:isWindow:)``).
     mutating func decodeOneView(isWindow: Bool) throws(DecodeFailure) -> (View, [(view: View, target: String)]) {
-        do {
-            let (view, _) = try decodeView(role: isWindow ? .window : .subview, index: -1)
-            scanner.skipWhitespace()
-            guard scanner.isAtEnd else { throw scanner.error("unexpected content after the view object") }
+        try decoding { d in
+            let (view, _) = try d.decodeView(role: isWindow ? .window : .subview, index: -1)
+            d.scanner.skipWhitespace()
+            guard d.scanner.isAtEnd else { throw d.scanner.error("unexpected content after the view object") }
             var unresolved: [(view: View, target: String)] = []
-            for (v, target) in redirects {
-                if let t = viewsByID[target] { v.redirectTarget = t } else { unresolved.append((v, target)) }
+            for (v, target) in d.redirects {
+                if let t = d.viewsByID[target] { v.redirectTarget = t } else { unresolved.append((v, target)) }
             }
             return (view, unresolved)
+        }
+    }
+
+    /// Runs `body` with the decoder, passing on the only two errors it throws: the tokenizer's,
+    /// as a syntax failure, and the decoder's own.
+    private mutating func decoding<T>(_ body: (inout SceneDecoder) throws -> T) throws(DecodeFailure) -> T {
+        do {
+            return try body(&self)
         } catch let e as JSONScanner.SyntaxError {
             throw .syntax(e)
         } catch let e as DecodeFailure {

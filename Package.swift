@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "HitIndexFixtures", dependencies: ["HitIndex"]),
         // Differential fuzzing: random scenes and boundary-seeking points, the index (or a
         // deliberately broken engine) against the reference, and shrinking.
-        .target(name: "HitIndexFuzz", dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures"]),
+        .target(
+            name: "HitIndexFuzz",
+            dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures", "HitIndexSceneFormat"]),
         // Importers for real hierarchy dumps: recursiveDescription, RICO JSON, uiautomator XML.
         .target(name: "HitIndexImport", dependencies: ["HitIndex", "HitIndexSceneFormat"]),
         // The event layer: responders and the responder chain, first responder and actions.

@@ -13,8 +13,8 @@ struct LoadingTimes {
 }
 
 /// Writes `scene` to a temporary file (removed afterwards) and times, three times each (the
-/// medians), reading it into an index the way `hitindex query` does (`SceneReader`, then
-/// `HitTestIndex`) and one counting pass over its bytes. Nil when the file cannot be written.
+/// medians), reading it into an index the way `hitindex query` does (straight into bulk-load
+/// records, then `HitTestIndex(views:)`) and one counting pass over its bytes. Nil when the file cannot be written.
 func timeLoading(_ scene: Scene, name: String) -> LoadingTimes? {
     guard let bytes = try? SceneWriter.write(scene) else { return nil }
     let path = FileManager.default.temporaryDirectory
@@ -31,7 +31,9 @@ func timeLoading(_ scene: Scene, name: String) -> LoadingTimes? {
         scans.append(Double(fencedNowNs() - t0) / 1e6)
         braces = count
         let t1 = fencedNowNs()
-        guard let loaded = try? SceneReader.read(contentsOfFile: path), let index = try? HitTestIndex(loaded) else {
+        guard let records = try? SceneReader.readDefinitions(contentsOfFile: path),
+            let index = try? HitTestIndex(views: records)
+        else {
             return nil
         }
         loads.append(Double(fencedNowNs() - t1) / 1e6)

@@ -25,8 +25,7 @@ enum Explain {
             throw .usage("explain", "expected a point X,Y, got '\(a.positional[1])'")
         }
         let limit = try a.integer("limit", default: 10)
-        let scene = try HitIndexCommand.loadScene(a.positional[0])
-        let index = try HitIndexCommand.buildIndex(scene)
+        let index = try HitIndexCommand.loadIndex(a.positional[0])
         let e = index.explain(point, limit: limit)
         let name = index.id(of:)
         console.line("touch at \(point.x.description), \(point.y.description)")

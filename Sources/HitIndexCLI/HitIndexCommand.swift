@@ -97,6 +97,16 @@ public enum HitIndexCommand {
         }
     }
 
+    /// Reads a scene file straight into an index (no object model), mapping a refusal to exit
+    /// status 2 with the reader's error.
+    static func loadIndex(_ path: String) throws(CLIError) -> HitTestIndex {
+        do {
+            return try HitTestIndex(views: SceneReader.readDefinitions(contentsOfFile: path))
+        } catch {
+            throw .scene(error)
+        }
+    }
+
     /// Reads and validates a scene file, mapping its refusal to exit status 2.
     /// How errors name a scene file: its last path component, as ``SceneReader`` does, so the
     /// reader's and the event layer's refusals look alike.

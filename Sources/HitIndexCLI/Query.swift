@@ -32,12 +32,12 @@ enum Query {
         guard engine == "index" || engine == "reference" else {
             throw .usage("query", "unknown engine '\(engine)' (expected index or reference)")
         }
-        let scene = try HitIndexCommand.loadScene(path)
         if engine == "reference" {
+            let scene = try HitIndexCommand.loadScene(path)
             for hit in ReferenceHitTester().hitTest(scene, at: points) { console.line(hit?.id ?? "nil") }
             return
         }
-        let index = try HitIndexCommand.buildIndex(scene)
+        let index = try HitIndexCommand.loadIndex(path)
         for hit in index.hitTest(points, threads: 2) { console.line(hit.map(index.id(of:)) ?? "nil") }
     }
 }

@@ -47,7 +47,8 @@ enum Replay {
         guard a.positional.count == 2 else {
             throw .usage("replay", a.positional.count < 2 ? "expected SCENE and SCRIPT" : "too many arguments")
         }
-        let scene = try HitIndexCommand.loadScene(a.positional[0])
+        // The object model only for `--check`'s reference; the index is read straight from the file.
+        let scene = a.has("check") ? try HitIndexCommand.loadScene(a.positional[0]) : nil
         let scriptName = HitIndexCommand.sceneFileName(a.positional[1])
         guard let data = FileManager.default.contents(atPath: a.positional[1]) else {
             throw .input("replay", "\(scriptName): cannot read the file")
@@ -71,12 +72,16 @@ enum Replay {
             }
         }
         let live: LiveIndex
-        do {
-            live = try LiveIndex(scene)
+        do throws(SceneError) {
+            if let scene {
+                live = try LiveIndex(scene)
+            } else {
+                live = try LiveIndex(views: SceneReader.readDefinitions(contentsOfFile: a.positional[0]))
+            }
         } catch {
             throw .scene(error)
         }
-        let model = a.has("check") ? EditableScene(scene) : nil
+        let model = scene.map(EditableScene.init)
         let queryPoints = operations.compactMap { if case .query(let p) = $0.op { p } else { nil } }
         var pendingModelEdits: [SceneEdit] = []
         var rejecting = false

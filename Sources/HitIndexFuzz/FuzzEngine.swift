@@ -1,5 +1,7 @@
+import Foundation
 import HitIndex
 import HitIndexReference
+import HitIndexSceneFormat
 
 /// An engine under test: answers a batch of screen points on a scene with view ids (nil for no
 /// view). The fuzzer compares it with the reference.
@@ -16,22 +18,28 @@ public struct FuzzEngine: Sendable {
         self.answer = answer
     }
 
-    /// The product: the flattened index, whose answer for a point is its single query's when
-    /// the batch API and `hitTestAll` agree with it and its structure passes the invariant
-    /// checker, and otherwise a description of the problem (which no reference answer can equal).
+    /// The product: the flattened index, built both from the object model and from the scene's
+    /// file read straight into records (nested or flat form, by the scene's size). A point's
+    /// answer is the model-built index's single query when the batch API, `hitTestAll` and the
+    /// file-built index agree with it and both structures pass the invariant checker, and
+    /// otherwise a description of the problem (which no reference answer can equal).
     public static let index = FuzzEngine(name: "index") { scene, points in
         let index = try HitTestIndex(scene)
-        if let violation = index.invariantViolations().first {
+        let form: SceneWriter.Form = scene.viewCount % 2 == 0 ? .automatic : .flat
+        let file = Data(try SceneWriter.write(scene, form: form))
+        let fromFile = try HitTestIndex(views: SceneReader.readDefinitions(data: file))
+        if let violation = index.invariantViolations().first ?? fromFile.invariantViolations().first {
             return points.map { _ in "<index invariant broken: \(violation)>" }
         }
         let batch = index.hitTest(points, threads: 2)
         return points.indices.map { i in
             let single = index.hitTest(points[i])
             let first = index.hitTestAll(points[i]).first
+            let viaFile = fromFile.hitTest(points[i])
             let name = { (v: ViewIndex?) in v.map(index.id(of:)) ?? "nil" }
-            if batch[i] == single && first == single { return single.map(index.id(of:)) }
-            return
-                "<index inconsistent: single \(name(single)), batch \(name(batch[i])), hitTestAll.first \(name(first))>"
+            if batch[i] == single && first == single && viaFile == single { return single.map(index.id(of:)) }
+            return "<index inconsistent: single \(name(single)), batch \(name(batch[i])), "
+                + "hitTestAll.first \(name(first)), built from the file \(name(viaFile))>"
         }
     }
 

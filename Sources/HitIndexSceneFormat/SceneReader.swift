@@ -75,8 +75,17 @@ enum DecodeFailure: Error {
 /// be its last key), so nested subtrees are kept on an explicit stack instead of the call stack.
 struct SceneDecoder {
     var scanner: JSONScanner
+    /// Whether the decoder builds bulk-load records instead of the object model.
+    private let buildsDefinitions: Bool
     private var viewsByID: [String: View] = [:]
     private var redirects: [(view: View, target: String)] = []
+    /// The records, by the position of each view's `{` in the file (preorder for the nested
+    /// forms, file order for the flat one), when ``buildsDefinitions``.
+    private(set) var definitions: [ViewDefinition] = []
+    private var definitionByID: [String: Int] = [:]
+    private var definitionRedirects: [(input: Int, target: String)] = []
+    /// The windows' records and levels, in list order, when ``buildsDefinitions``.
+    private(set) var windowDefinitions: [(input: Int, level: Double)] = []
     /// Reused for every numeric array, so that reading `frame` allocates nothing.
     private var numbers: [Double] = []
     /// Frames of the view objects currently open, outermost first.
@@ -84,19 +93,29 @@ struct SceneDecoder {
     /// The top-level key whose array is being read, for JSON paths.
     private var topKey = "$"
 
-    init(scanner: JSONScanner) {
+    init(scanner: JSONScanner, buildsDefinitions: Bool = false) {
         self.scanner = scanner
+        self.buildsDefinitions = buildsDefinitions
         numbers.reserveCapacity(8)
-        // Written scenes spend 50 to 150 bytes a view: sizing the id table up front avoids
-        // rehashing a million entries several times.
-        viewsByID.reserveCapacity(scanner.bytes.count / 100)
+        // Written scenes spend 50 to 150 bytes a view: sizing the tables up front avoids
+        // rehashing (and copying) a million entries several times.
+        if buildsDefinitions {
+            definitionByID.reserveCapacity(scanner.bytes.count / 100)
+            definitions.reserveCapacity(scanner.bytes.count / 100)
+        } else {
+            viewsByID.reserveCapacity(scanner.bytes.count / 100)
+        }
     }
 
     enum Role { case window, subview, flatEntry }
 
     struct Frame {
         var record = ViewRecord()
+        /// The finished subviews (object model only).
         var children: [View] = []
+        var childCount = 0
+        /// The view's record in ``definitions`` (bulk records only).
+        var definition = -1
         var keyCount = 0
         var inSubviews = false
         var role: Role
@@ -144,7 +163,7 @@ struct SceneDecoder {
     /// One view object and its subviews (``SceneReader/readView(string:isWindow:)``).
     mutating func decodeOneView(isWindow: Bool) throws(DecodeFailure) -> (View, [(view: View, target: String)]) {
         try decoding { d in
-            let (view, _) = try d.decodeView(role: isWindow ? .window : .subview, index: -1)
+            let view = try d.decodeView(role: isWindow ? .window : .subview, index: -1).view!
             d.scanner.skipWhitespace()
             guard d.scanner.isAtEnd else { throw d.scanner.error("unexpected content after the view object") }
             var unresolved: [(view: View, target: String)] = []
@@ -193,7 +212,7 @@ struct SceneDecoder {
                 form = key
                 topKey = "$.\(key)"
                 switch key {
-                case "root": windows = [try decodeView(role: .window, index: -1).view as! Window]
+                case "root": windows = [try decodeView(role: .window, index: -1).view as? Window].compactMap { $0 }
                 case "windows": windows = try decodeWindowArray()
                 default: windows = try decodeFlatArray()
                 }
@@ -213,6 +232,22 @@ struct SceneDecoder {
         guard let windows else {
             throw DecodeFailure.rule(
                 SceneError(location: .path("$"), field: "windows", message: "required (or root, or views)"))
+        }
+        if buildsDefinitions {
+            guard !windowDefinitions.isEmpty else {
+                throw DecodeFailure.rule(
+                    SceneError(location: .path("$"), field: form ?? "windows", message: "expected at least one window"))
+            }
+            for (input, target) in definitionRedirects {
+                guard let t = definitionByID[target] else {
+                    throw DecodeFailure.rule(
+                        SceneError(
+                            location: .view(definitions[input].id!), field: "redirectTarget",
+                            message: "\"\(target)\" is not a view id of this scene"))
+                }
+                definitions[input].redirectTarget = t
+            }
+            return Scene(windows: [])
         }
         guard !windows.isEmpty else {
             throw DecodeFailure.rule(
@@ -241,9 +276,11 @@ struct SceneDecoder {
     private mutating func decodeWindowArray() throws -> [Window] {
         try scanner.expect(UInt8(ascii: "["), "an array of windows")
         var windows: [Window] = []
+        var count = 0
         while !scanner.consume(UInt8(ascii: "]")) {
-            if !windows.isEmpty { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
-            windows.append(try decodeView(role: .window, index: windows.count).view as! Window)
+            if count > 0 { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
+            if let window = try decodeView(role: .window, index: count).view as? Window { windows.append(window) }
+            count += 1
         }
         return windows
     }
@@ -256,6 +293,7 @@ struct SceneDecoder {
             if index > 0 { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
             let (view, parent) = try decodeView(role: .flatEntry, index: index)
             index += 1
+            guard let view else { continue }
             if let parent {
                 // finishView checked that the parent exists and came earlier.
                 viewsByID[parent]!.addSubview(view)
@@ -269,10 +307,10 @@ struct SceneDecoder {
     // MARK: Views
 
     /// Decodes one view object and its nested subviews, iteratively; returns the outermost view
-    /// and, for an entry of the flat form, its parent's id.
-    private mutating func decodeView(role: Role, index: Int) throws -> (view: View, parent: String?) {
+    /// (nil when the decoder builds records) and, for an entry of the flat form, its parent's id.
+    private mutating func decodeView(role: Role, index: Int) throws -> (view: View?, parent: String?) {
         try scanner.expect(UInt8(ascii: "{"), "a view object")
-        stack.append(Frame(role: role, index: index))
+        openFrame(role: role, index: index)
         while true {
             let top = stack.count - 1
             if stack[top].inSubviews {
@@ -280,16 +318,18 @@ struct SceneDecoder {
                     stack[top].inSubviews = false
                     continue
                 }
-                if !stack[top].children.isEmpty { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
+                if stack[top].childCount > 0 { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
                 try scanner.expect(UInt8(ascii: "{"), "a view object")
-                stack.append(Frame(role: .subview, index: stack[top].children.count))
+                stack[top].childCount += 1
+                openFrame(role: .subview, index: stack[top].childCount - 1)
                 continue
             }
             if scanner.consume(UInt8(ascii: "}")) {
-                let view = try finishView()
+                let view = try buildsDefinitions ? nil : finishView()
+                if buildsDefinitions { try finishDefinition() }
                 let parent = stack.removeLast().record.parent
                 if stack.isEmpty { return (view, parent) }
-                stack[stack.count - 1].children.append(view)
+                if let view { stack[stack.count - 1].children.append(view) }
                 continue
             }
             if stack[top].keyCount > 0 { try scanner.expect(UInt8(ascii: ","), "',' or '}'") }
@@ -317,8 +357,20 @@ struct SceneDecoder {
         }
     }
 
-    /// Builds the view of the innermost open frame, attaches its subviews and registers its id.
-    private mutating func finishView() throws -> View {
+    /// Opens a frame for a view object whose `{` was just read; when building records, reserves
+    /// the view's record, so that records follow the order of the objects in the file.
+    private mutating func openFrame(role: Role, index: Int) {
+        var frame = Frame(role: role, index: index)
+        if buildsDefinitions {
+            frame.definition = definitions.count
+            definitions.append(ViewDefinition(ViewAttributes(bounds: .zero, center: .zero)))
+        }
+        stack.append(frame)
+    }
+
+    /// The role the innermost open frame's view has once its keys are known: an entry of the
+    /// flat form is a window exactly when it has no parent; `parent` anywhere else is a problem.
+    private mutating func resolvedRole() -> (record: ViewRecord, isWindow: Bool) {
         let frame = stack[stack.count - 1]
         var record = frame.record
         var isWindow = frame.role == .window
@@ -331,6 +383,47 @@ struct SceneDecoder {
         } else if frame.role == .flatEntry {
             isWindow = true
         }
+        return (record, isWindow)
+    }
+
+    /// Fills the record of the innermost open frame, with the checks and in the order of
+    /// ``finishView()``: the view's own fields, its parent (flat form), its id's uniqueness.
+    private mutating func finishDefinition() throws {
+        let (record, isWindow) = resolvedRole()
+        let checked: ViewRecord.Checked
+        switch record.checked(isWindow: isWindow) {
+        case .success(let c): checked = c
+        case .failure(let parts): throw ruleError(parts, path: currentPath())
+        }
+        let frame = stack[stack.count - 1]
+        var parentInput: Int?
+        if frame.role == .flatEntry, let parent = record.parent {
+            guard let p = definitionByID[parent] else {
+                throw DecodeFailure.rule(
+                    SceneError(
+                        location: .view(checked.id), field: "parent",
+                        message: "\"\(parent)\" is not an earlier view (a parent comes before its children)"))
+            }
+            parentInput = p
+        } else if stack.count > 1 {
+            parentInput = stack[stack.count - 2].definition
+        }
+        guard definitionByID.updateValue(frame.definition, forKey: checked.id) == nil else {
+            throw DecodeFailure.rule(SceneError(location: .view(checked.id), field: "id", message: "duplicate id"))
+        }
+        definitions[frame.definition] = ViewDefinition(checked.attributes, parent: parentInput, id: checked.id)
+        if let level = checked.level {
+            definitions[frame.definition].order = windowDefinitions.count
+            definitions[frame.definition].windowLevel = level
+            windowDefinitions.append((frame.definition, level))
+        }
+        if let target = record.redirectTarget { definitionRedirects.append((frame.definition, target)) }
+    }
+
+    /// Builds the view of the innermost open frame, attaches its subviews and registers its id.
+    private mutating func finishView() throws -> View {
+        let frame = stack[stack.count - 1]
+        let (record, isWindow) = resolvedRole()
         let view: View
         switch record.makeView(isWindow: isWindow) {
         case .success(let v): view = v

@@ -57,14 +57,24 @@ struct ViewRecord {
         if problem == nil { problem = (field, message) }
     }
 
-    /// Builds the view (a window when `isWindow`), or returns the first problem.
-    func makeView(isWindow: Bool) -> Result<View, SceneErrorParts> {
+    /// What the record describes once checked: the attributes, the class name, the id and, for a
+    /// window, its level.
+    struct Checked {
+        var id: String
+        var className: String
+        var attributes: ViewAttributes
+        var level: Double?
+    }
+
+    /// Checks the record as a view (a window when `isWindow`) and derives its attributes as the
+    /// model's initializers and setters would; returns the first problem otherwise.
+    func checked(isWindow: Bool) -> Result<Checked, SceneErrorParts> {
         guard let id else {
             if let problem { return .failure(SceneErrorParts(field: problem.field, message: problem.message)) }
             return .failure(SceneErrorParts(field: "id", message: "required (a string)"))
         }
         if let problem { return .failure(SceneErrorParts(id: id, field: problem.field, message: problem.message)) }
-        func fail(_ field: String, _ message: String) -> Result<View, SceneErrorParts> {
+        func fail(_ field: String, _ message: String) -> Result<Checked, SceneErrorParts> {
             .failure(SceneErrorParts(id: id, field: field, message: message))
         }
         // An empty id names nothing: report the JSON path instead.
@@ -73,20 +83,19 @@ struct ViewRecord {
         let transform = self.transform ?? .identity
         let anchor = anchorPoint ?? Point(x: 0.5, y: 0.5)
         let className = self.className ?? "UIView"
-        let view: View
+        var a: ViewAttributes
         if let frame {
             if bounds != nil { return fail("bounds", "not allowed together with frame") }
             if center != nil { return fail("center", "not allowed together with frame") }
             if !transform.isIdentity {
                 return fail("frame", "not allowed together with a non-identity transform (give bounds and center)")
             }
-            let b = Rect(origin: boundsOrigin ?? .zero, size: frame.size)
-            view =
-                isWindow
-                ? Window(id: id, className: className, bounds: b, center: .zero, level: level ?? 0)
-                : View(id: id, className: className, bounds: b, center: .zero)
-            view.anchorPoint = anchor
-            view.frame = frame
+            a = ViewAttributes(
+                bounds: Rect(origin: boundsOrigin ?? .zero, size: frame.size), center: .zero,
+                isUserInteractionEnabled: View.defaultUserInteractionEnabled(forClass: className))
+            // `View.frame`'s setter, operation for operation (semantics §4).
+            a.center = Point(
+                x: frame.origin.x + anchor.x * frame.size.width, y: frame.origin.y + anchor.y * frame.size.height)
         } else {
             if boundsOrigin != nil { return fail("boundsOrigin", "only allowed together with frame") }
             guard let bounds else {
@@ -94,33 +103,43 @@ struct ViewRecord {
                     ? fail("frame", "required (or bounds and center)") : fail("bounds", "required together with center")
             }
             guard let center else { return fail("center", "required together with bounds") }
-            view =
-                isWindow
-                ? Window(id: id, className: className, bounds: bounds, center: center, level: level ?? 0)
-                : View(id: id, className: className, bounds: bounds, center: center)
-            view.anchorPoint = anchor
+            a = ViewAttributes(
+                bounds: bounds, center: center,
+                isUserInteractionEnabled: View.defaultUserInteractionEnabled(forClass: className))
         }
-        view.transform = transform
-        if let hidden { view.isHidden = hidden }
+        a.anchorPoint = anchor
+        a.transform = transform
+        if let hidden { a.isHidden = hidden }
         if let alpha {
             guard alpha >= 0, Float(alpha).isFinite else {
                 return fail("alpha", "expected a finite number >= 0, got \(alpha)")
             }
-            view.alpha = Float(alpha)
+            a.alpha = Float(alpha)
         }
-        if let userInteractionEnabled { view.isUserInteractionEnabled = userInteractionEnabled }
-        if let hitTestInsets { view.hitTestInsets = hitTestInsets }
-        if let minimumHitSize { view.minimumHitSize = minimumHitSize }
-        if let hitShape { view.hitShape = hitShape }
-        if let hitTestsSubviewsOutsideBounds { view.hitTestsSubviewsOutsideBounds = hitTestsSubviewsOutsideBounds }
-        if let passThrough { view.isPassThrough = passThrough }
-        view.preservedJSON = preserved
-        do {
-            try view.validateAttributes()
-        } catch {
-            return .failure(SceneErrorParts(id: id, field: error.field, message: error.message))
+        if let userInteractionEnabled { a.isUserInteractionEnabled = userInteractionEnabled }
+        if let hitTestInsets { a.hitTestInsets = hitTestInsets }
+        if let minimumHitSize { a.minimumHitSize = minimumHitSize }
+        if let hitShape { a.hitShape = hitShape }
+        if let hitTestsSubviewsOutsideBounds { a.hitTestsSubviewsOutsideBounds = hitTestsSubviewsOutsideBounds }
+        if let passThrough { a.isPassThrough = passThrough }
+        let windowLevel = isWindow ? level ?? 0 : nil
+        if let problem = a.problem(level: windowLevel) {
+            return .failure(SceneErrorParts(id: id, field: problem.field, message: problem.message))
         }
-        return .success(view)
+        return .success(Checked(id: id, className: className, attributes: a, level: windowLevel))
+    }
+
+    /// Builds the view (a window when `isWindow`), or returns the first problem.
+    func makeView(isWindow: Bool) -> Result<View, SceneErrorParts> {
+        checked(isWindow: isWindow).map { c in
+            let view =
+                isWindow
+                ? Window(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero, level: c.level!)
+                : View(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero)
+            view.attributes = c.attributes
+            view.preservedJSON = preserved
+            return view
+        }
     }
 }
 

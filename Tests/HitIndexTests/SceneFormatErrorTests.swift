@@ -596,6 +596,22 @@ import Testing
         }
     }
 
+    /// Reading straight into records refuses each case with the model reader's error.
+    @Test(arguments: cases)
+    func refusedAlikeWhenReadIntoRecords(_ c: Case) {
+        do {
+            let definitions = try SceneReader.readDefinitions(string: c.json, file: "test.json")
+            Issue.record("\(c.name): accepted, with \(definitions.count) records")
+        } catch {
+            Self.check(error, c.expect, file: "test.json", context: c.name)
+            do {
+                _ = try SceneReader.read(string: c.json, file: "test.json")
+            } catch let modelError {
+                #expect(error == modelError, "\(c.name): records \(error), model \(modelError)")
+            }
+        }
+    }
+
     @Test func invalidUTF8BytesAreNotACrash() {
         // Bytes that are not UTF-8 inside a string, and a stray 0xFF outside one.
         var bytes =
@@ -619,6 +635,12 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("gone.json: "))
             #expect(!error.description.contains("\n"))
+        }
+        do {
+            _ = try SceneReader.readDefinitions(contentsOfFile: "/nonexistent-dir-\(UUID().uuidString)/gone.json")
+            Issue.record("read a file that does not exist into records")
+        } catch {
+            #expect(error.description == "gone.json: no such file")
         }
     }
 

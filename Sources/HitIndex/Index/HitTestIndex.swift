@@ -22,6 +22,17 @@ public final class HitTestIndex: Sendable {
         snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
     }
 
+    /// Indexes bulk-load records (``LiveIndex/init(views:)``'s): answers are positions in
+    /// `views`, which are paint-order positions when the records are in paint order (as
+    /// `Scene.viewDefinitions()` and the scene reader's records are).
+    /// - Throws: the first violation, as ``LiveIndex/init(views:)`` names it.
+    /// - Complexity: O(n) for n views, plus sorting where siblings are not in input order.
+    public init(views: [ViewDefinition]) throws(SceneError) {
+        let store = LiveStore()
+        try store.load(views)
+        snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
+    }
+
     /// The fewest subviews for which a container gets a ``ChildBVH`` (below it, trying the
     /// subviews one by one is as fast); a live index drops it again below 4.
     public static let indexedChildThreshold = LiveStore.indexedChildThreshold

@@ -27,7 +27,7 @@ func timeLoading(_ scene: Scene, name: String) -> LoadingTimes? {
     for _ in 0..<3 {
         let t0 = fencedNowNs()
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let count = data.withUnsafeBytes { countBraces($0) }
+        let count = data.withUnsafeBytes { SceneReader.braceCount($0) }
         scans.append(Double(fencedNowNs() - t0) / 1e6)
         braces = count
         let t1 = fencedNowNs()
@@ -43,27 +43,6 @@ func timeLoading(_ scene: Scene, name: String) -> LoadingTimes? {
     // byte-at-a-time count checks the vector one.
     precondition(braces >= scene.viewCount, "every view is an object in the file")
     let naive = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "{") ? 1 : 0) }
-    precondition(braces == naive, "countBraces found \(braces) braces, a plain count \(naive)")
+    precondition(braces == naive, "braceCount found \(braces) braces, a plain count \(naive)")
     return LoadingTimes(loadMs: median(loads), fileScanMs: median(scans), fileBytes: bytes.count)
-}
-
-/// The `{` bytes in `raw`, 16 at a time: the scan runs at memory speed, as the ratio's
-/// denominator must (a byte-at-a-time loop measured 1.6 GB/s here).
-func countBraces(_ raw: UnsafeRawBufferPointer) -> Int {
-    let brace = SIMD16<UInt8>(repeating: UInt8(ascii: "{"))
-    var total = 0
-    var offset = 0
-    while offset + 16 <= raw.count {
-        // Per-lane counts fit a byte for 255 blocks; then they are added up.
-        var lanes = SIMD16<UInt8>()
-        let end = min(raw.count - 15, offset + 255 * 16)
-        while offset < end {
-            let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-            lanes &+= SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: block .== brace)
-            offset += 16
-        }
-        for k in 0..<16 { total += Int(lanes[k]) }
-    }
-    for i in offset..<raw.count where raw[i] == UInt8(ascii: "{") { total += 1 }
-    return total
 }

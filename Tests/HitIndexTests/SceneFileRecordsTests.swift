@@ -38,6 +38,21 @@ import Testing
         }
     }
 
+    @Test func braceCountAgreesWithAPlainCount() {
+        for seed: UInt64 in 1...20 {
+            var rng = SeededGenerator(seed: seed)
+            // Lengths around the 16-byte blocks and the 255-block lane limit; dense braces
+            // overflow a lane's byte if the lanes are not added up in time.
+            let length = rng.int(below: 9000)
+            let density = rng.pick([0.0, 0.05, 0.5, 1.0])
+            let bytes: [UInt8] = (0..<length).map { _ in
+                rng.chance(density) ? UInt8(ascii: "{") : UInt8(rng.int(below: 256))
+            }
+            let plain = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "{") ? 1 : 0) }
+            #expect(bytes.withUnsafeBytes(SceneReader.braceCount) == plain, "seed \(seed), \(length) bytes")
+        }
+    }
+
     @Test func windowsOutOfLevelOrderAndFlatEntriesOutOfPreorderArePaintOrdered() throws {
         // The front window is listed first; the flat list gives a subview before its sibling's
         // subtree ends, so file order is neither paint order nor preorder.

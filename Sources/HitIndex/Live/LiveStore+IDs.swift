@@ -92,7 +92,7 @@ extension LiveStore {
         }
         if let other = self.slot(withID: id) { return other == slot }
         removeID(of: slot)
-        let ref = appendBytes(id.utf8)
+        let ref = appendBytes(id)
         state.records.update(Int(slot)) { $0.id = ref }
         insertEntry(slot: slot, hash: Self.hash(id.utf8))
         return true
@@ -132,19 +132,19 @@ extension LiveStore {
     }
 
     /// Appends bytes to the id column; compacts first when garbage outweighs live bytes.
-    private func appendBytes(_ utf8: String.UTF8View) -> IDRef {
+    private func appendBytes(_ id: String) -> IDRef {
         let counts = state.counts
         if counts.idBytesGarbage > 1 << 16 && counts.idBytesGarbage > counts.idBytesUsed - counts.idBytesGarbage {
             compactIDs()
         }
         let offset = state.counts.idBytesUsed
-        var i = offset
-        for b in utf8 {
-            state.idBytes.set(i, b)
-            i += 1
+        var string = id
+        let length = string.withUTF8 { bytes in
+            state.idBytes.set(offset, contentsOf: bytes)
+            return bytes.count
         }
-        state.counts.idBytesUsed = i
-        return IDRef(offset: offset, length: i - offset)
+        state.counts.idBytesUsed = offset + length
+        return IDRef(offset: offset, length: length)
     }
 
     /// Adds a table entry, growing (and dropping tombstones) to keep the table at most half full.
@@ -179,7 +179,12 @@ extension LiveStore {
             let e = tableEntry(i)
             if e != Self.emptyEntry && e != Self.tombstone { entries.append(e) }
         }
-        for i in 0..<(2 * capacity) { state.idTable.set(i, 0) }
+        if old == 0 && !state.idTable.hasPage(for: 0) {
+            // A first table: its pages are made zero-filled, in one slab.
+            state.idTable.compact(reserving: 2 * capacity)
+        } else {
+            for i in 0..<(2 * capacity) { state.idTable.set(i, 0) }
+        }
         state.counts.idTableCapacity = capacity
         state.counts.idTableTombstones = 0
         for e in entries {
@@ -214,12 +219,39 @@ extension LiveStore {
         let needed = state.counts.idTableUsed + ids.count
         if 2 * (needed + state.counts.idTableTombstones) > state.counts.idTableCapacity { rehash(capacity: needed * 4) }
         for (slot, id) in ids {
-            guard !id.isEmpty else { return slot }
-            if self.slot(withID: id) != nil { return slot }
-            let ref = appendBytes(id.utf8)
-            state.records.update(Int(slot)) { $0.id = ref }
-            insertEntry(slot: slot, hash: Self.hash(id.utf8))
+            guard !id.isEmpty, insertIfAbsent(id, slot: slot) else { return slot }
         }
         return nil
+    }
+
+    /// Gives `slot` the id `id` unless a live view has it (then returns false, changing
+    /// nothing), with one probe of the table: the first free entry on the id's probe sequence
+    /// takes it. The table must have room (at most half full after the insert).
+    /// - Complexity: O(length) expected.
+    private func insertIfAbsent(_ id: String, slot: UInt32) -> Bool {
+        let capacity = state.counts.idTableCapacity
+        precondition(2 * (state.counts.idTableUsed + state.counts.idTableTombstones + 1) <= capacity)
+        let utf8 = id.utf8
+        let h = Self.hash(utf8)
+        var i = Int(h) & (capacity - 1)
+        var free: Int?
+        while true {
+            let entry = tableEntry(i)
+            if entry == Self.emptyEntry { break }
+            if entry == Self.tombstone {
+                if free == nil { free = i }
+            } else if UInt32(truncatingIfNeeded: entry >> 32) == h {
+                let other = UInt32(truncatingIfNeeded: entry) - 1
+                if bytesEqual(state.records[Int(other)].id, utf8) { return false }
+            }
+            i = (i + 1) & (capacity - 1)
+        }
+        let at = free ?? i
+        if free != nil { state.counts.idTableTombstones -= 1 }
+        let ref = appendBytes(id)
+        state.records.update(Int(slot)) { $0.id = ref }
+        setTableEntry(at, UInt64(h) << 32 | UInt64(slot + 1))
+        state.counts.idTableUsed += 1
+        return true
     }
 }

@@ -218,7 +218,9 @@ extension LiveStore {
         precondition(state.counts.viewCount == 0, "load fills an empty store")
         let roots: [UInt32]
         do {
-            roots = try materialize(scene.viewDefinitions(), firstWindowOrder: 0).roots
+            let definitions = try scene.viewDefinitions()
+            reserve(for: definitions)
+            roots = try materialize(definitions, firstWindowOrder: 0).roots
         } catch {
             // The same error a scene file's reader and `validate()` give, in their order.
             try scene.validate()
@@ -233,8 +235,22 @@ extension LiveStore {
     /// - Complexity: O(n) for n views, plus sorting where siblings are not in input order.
     func load(_ definitions: [ViewDefinition]) throws(SceneError) {
         precondition(state.counts.viewCount == 0, "load fills an empty store")
+        reserve(for: definitions)
         let roots = try materialize(definitions, firstWindowOrder: 0).roots
         finishLoad(windows: roots)
+    }
+
+    /// Lays out the columns every loaded view writes (records, slots, id bytes) as the final
+    /// compaction would, sized for `definitions`: each of their pages is then created once, in
+    /// its place, and the compaction leaves them as they are.
+    /// - Complexity: O(n) for n definitions.
+    private func reserve(for definitions: [ViewDefinition]) {
+        let slots = state.counts.slotCount + definitions.count
+        state.records.compact(reserving: slots)
+        state.slots.compact(reserving: slots)
+        var idBytes = state.counts.idBytesUsed
+        for i in definitions.indices { idBytes += definitions[i].id?.utf8.count ?? 0 }
+        state.idBytes.compact(reserving: idBytes)
     }
 
     /// Links the loaded windows (in paint order) under the screen and lays the columns out.

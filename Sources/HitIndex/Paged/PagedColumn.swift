@@ -81,6 +81,21 @@ struct PagedColumn<Element: BitwiseCopyable> {
             of: value, toByteOffset: (i & (1 << Self.pageShift - 1)) * MemoryLayout<Element>.stride, as: Element.self)
     }
 
+    /// Writes `values` to records `i`, `i + 1`, …, a page at a time, as ``set(_:_:)`` writes each.
+    /// - Complexity: O(values.count), plus a page copy for each first write to a page.
+    mutating func set(_ i: Int, contentsOf values: UnsafeBufferPointer<Element>) {
+        let perPage = 1 << Self.pageShift
+        var done = 0
+        while done < values.count {
+            let at = i + done
+            let run = Swift.min(values.count - done, perPage - (at & (perPage - 1)))
+            // Safe: the run stays within one page, which holds `perPage` records bound to Element.
+            let page = writablePage(for: at).assumingMemoryBound(to: Element.self)
+            (page + (at & (perPage - 1))).update(from: values.baseAddress! + done, count: run)
+            done += run
+        }
+    }
+
     /// Changes record `i` in place, as ``set(_:_:)`` writes it.
     /// - Complexity: as ``set(_:_:)``.
     @inline(__always) @discardableResult
@@ -141,12 +156,18 @@ struct PagedColumn<Element: BitwiseCopyable> {
         return dir
     }
 
-    /// Moves every page (up to the last one written) into one new slab, in order, so that readers
-    /// find records by arithmetic until a later version copies or adds a page. The old pages are
-    /// replaced as by writes: snapshots that read them keep them. Missing pages become zero-filled.
-    /// - Complexity: O(pages · page size).
-    mutating func compact() {
+    /// Moves every page (up to the last one written, and at least those of records
+    /// `0..<reserving`) into one new slab, in order, so that readers find records by arithmetic
+    /// until a later version copies or adds a page. The old pages are replaced as by writes:
+    /// snapshots that read them keep them. Missing pages become zero-filled. A column already
+    /// laid out so, with those pages, is left as it is.
+    ///
+    /// A bulk load reserves its records this way before writing them: each page is then created
+    /// once, in its final place.
+    /// - Complexity: O(pages · page size); O(directories) when already compact.
+    mutating func compact(reserving: Int = 0) {
         let pagesPerDir = 1 << Self.dirShift
+        let reservedPages = (reserving + (1 << Self.pageShift) - 1) >> Self.pageShift
         var pageCount = 0
         for d in 0..<topCapacity {
             guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else { continue }
@@ -154,6 +175,9 @@ struct PagedColumn<Element: BitwiseCopyable> {
                 pageCount = d * pagesPerDir + p + 1
             }
         }
+        // `flat` is cleared by every page added or copied, so a set `flat` means compact.
+        if flat != nil && pageCount >= reservedPages { return }
+        pageCount = Swift.max(pageCount, reservedPages)
         // A column with no pages has no record to read: it counts as compacted (`flat` is then
         // never dereferenced, and the first page written clears it).
         guard pageCount > 0 else {

@@ -107,6 +107,89 @@ import Testing
         }
     }
 
+    @Test(arguments: SceneShape.allCases)
+    func freshSlotsWrittenWholeHoldWhatTheGeneralWriterWrites(shape: SceneShape) throws {
+        for seed: UInt64 in 1...3 {
+            let scene = shape.generate(count: 300 * Int(seed), seed: seed)
+            // User values, so that the record's last field is covered too.
+            let definitions = Self.definitions(scene) { UInt64($0) &* 0x9E37_79B9 }.definitions
+            let whole = LiveStore()
+            try whole.load(definitions)
+            let general = LiveStore()
+            general.writesFreshSlotsWhole = false
+            try general.load(definitions)
+            #expect(whole.invariantViolations().isEmpty, "\(shape) seed \(seed)")
+            var a = Self.columns(whole)
+            var b = Self.columns(general)
+            // The planned table holds the same entries, placed as another insertion order would.
+            #expect(Self.tableEntries(whole) == Self.tableEntries(general), "\(shape) seed \(seed): id table entries")
+            a["idTable"] = nil
+            b["idTable"] = nil
+            for name in a.keys.sorted() {
+                let (x, y) = (a[name]!, b[name]!)
+                let at = (0..<Swift.max(x.count, y.count)).first { $0 >= x.count || $0 >= y.count || x[$0] != y[$0] }
+                #expect(at == nil, "\(shape) seed \(seed): column \(name) differs from byte \(at ?? 0)")
+            }
+        }
+    }
+
+    /// The id table's entries (hash and slot), sorted.
+    static func tableEntries(_ store: LiveStore) -> [UInt64] {
+        let words = (0..<(2 * store.state.counts.idTableCapacity)).map { store.state.idTable[$0] }
+        return stride(from: 0, to: words.count, by: 2).map { UInt64(words[$0 + 1]) << 32 | UInt64(words[$0]) }
+            .filter { $0 != 0 }.sorted()
+    }
+
+    @Test func aPlannedIDTableFindsEveryIDIncludingThoseThatWrapPastItsEnd() throws {
+        // Ten ids whose home entries are the table's last two, so that most of them wrap to the
+        // front; and others spread out.
+        let capacity = LiveStore.tableCapacity(20 * 4)
+        var wrapping: [String] = []
+        var k = 0
+        while wrapping.count < 10 {
+            let id = "w\(k)"
+            if Int(LiveStore.hash(id.utf8)) & (capacity - 1) >= capacity - 2 { wrapping.append(id) }
+            k += 1
+        }
+        let ids = wrapping + (0..<10).map { "v\($0)" }
+        var definitions = [ViewDefinition(frame: Rect(x: 0, y: 0, width: 100, height: 100), id: ids[0])]
+        for id in ids.dropFirst() {
+            definitions.append(ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), parent: 0, id: id))
+        }
+        for threads in [1, 2] {
+            let live = try LiveIndex(views: definitions, threads: threads)
+            #expect(live.invariantViolations().isEmpty, "threads \(threads)")
+            for (i, id) in ids.enumerated() {
+                #expect(live.store.slot(withID: id) == UInt32(i + 1), "\(id), threads \(threads)")
+                #expect(live.snapshot.id(of: LiveIndex.loadedHandle(i)) == id, "threads \(threads)")
+            }
+            #expect(live.store.slot(withID: "absent") == nil)
+        }
+    }
+
+    @Test func aPlannedIDTableRefusesTheDuplicateAnInsertionInOrderRefuses() throws {
+        // Two duplicate pairs: "b"'s second copy comes first in input order, "a"'s first copy
+        // first; the refusal names "b", as inserting the ids one by one finds it first.
+        let ids = ["a", "x", "b", "y", "b", "a", "z"]
+        var definitions = [ViewDefinition(frame: Rect(x: 0, y: 0, width: 100, height: 100), id: "root")]
+        for id in ids {
+            definitions.append(ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), parent: 0, id: id))
+        }
+        for threads in [1, 2] {
+            do {
+                _ = try LiveIndex(views: definitions, threads: threads)
+                Issue.record("accepted duplicate ids (threads \(threads))")
+            } catch {
+                #expect(error.description == "view \"b\": id: duplicate id", "threads \(threads)")
+            }
+        }
+        let general = LiveStore()
+        general.writesFreshSlotsWhole = false
+        #expect(throws: SceneError(location: .view("b"), field: "id", message: "duplicate id")) {
+            try general.load(definitions)
+        }
+    }
+
     @Test func definitionsInAnyOrderAnswerAsTheReferenceWithHandlesByInputPosition() throws {
         let reference = ReferenceHitTester()
         for seed: UInt64 in 1...40 {

@@ -30,6 +30,25 @@ import Testing
         return "row\(Int((y + offset) / 10))"
     }
 
+    /// The bulk load's second thread (ids hashed and ordered while the records are written)
+    /// races with nothing, and builds what one thread builds.
+    @Test func aTwoThreadBulkLoadAnswersAsAOneThreadLoad() throws {
+        let definitions = try Self.scene().viewDefinitions()
+        let one = try LiveIndex(views: definitions, threads: 1).snapshot
+        let two = try LiveIndex(views: definitions, threads: 2).snapshot
+        for y in stride(from: -5.0, through: 405, by: 2.5) {
+            for x in [-1.0, 0, 50, 79.5, 80, 99.5, 100] {
+                let p = Point(x: x, y: y)
+                let a = one.hitTest(p)
+                let b = two.hitTest(p)
+                #expect(a?.handle == b?.handle, "\(p)")
+                #expect(a.flatMap { one.id(of: $0.handle) } == b.flatMap { two.id(of: $0.handle) }, "\(p)")
+            }
+        }
+        #expect(two.id(of: LiveIndex.loadedHandle(0)) == "W")
+        #expect(two.id(of: LiveIndex.loadedHandle(402)) == "button")
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func readersSeeConsistentSnapshotsWhileTheWriterCommits() throws {
         let live = try LiveIndex(Self.scene())

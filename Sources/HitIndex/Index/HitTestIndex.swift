@@ -22,14 +22,15 @@ public final class HitTestIndex: Sendable {
         snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
     }
 
-    /// Indexes bulk-load records (``LiveIndex/init(views:)``'s): answers are positions in
+    /// Indexes bulk-load records (``LiveIndex/init(views:threads:)``'s): answers are positions in
     /// `views`, which are paint-order positions when the records are in paint order (as
     /// `Scene.viewDefinitions()` and the scene reader's records are).
-    /// - Throws: the first violation, as ``LiveIndex/init(views:)`` names it.
+    /// `threads` as for ``LiveIndex/init(views:threads:)``.
+    /// - Throws: the first violation, as ``LiveIndex/init(views:threads:)`` names it.
     /// - Complexity: O(n) for n views, plus sorting where siblings are not in input order.
-    public init(views: [ViewDefinition]) throws(SceneError) {
+    public init(views: [ViewDefinition], threads: Int = 2) throws(SceneError) {
         let store = LiveStore()
-        try store.load(views)
+        try store.load(views, threads: threads)
         snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
     }
 

@@ -58,15 +58,18 @@ public final class LiveIndex {
     /// - Throws: the first invalid definition — a parent or redirect target out of range, a cycle
     ///   of parents, a duplicate id, or any value a scene file refuses — named by its id, or by
     ///   its input position (`views[i]`) when it has none, with the field.
+    ///
+    /// The load uses up to `threads` threads (2 at most today: the ids are hashed and ordered on
+    /// a second one while the records are written); 1 builds on the calling thread alone.
     /// - Complexity: O(n) for n views, plus O(k log k) for each container whose k subviews are not
     ///   listed in ``ViewDefinition/order``.
-    public init(views definitions: [ViewDefinition]) throws(SceneError) {
+    public init(views definitions: [ViewDefinition], threads: Int = 2) throws(SceneError) {
         store = LiveStore()
-        try store.load(definitions)
+        try store.load(definitions, threads: threads)
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
     }
 
-    /// The handle of the view that definition `i` of ``init(views:)`` created; valid while that
+    /// The handle of the view that definition `i` of ``init(views:threads:)`` created; valid while that
     /// view is in the index (``contains(_:)`` tells).
     /// - Complexity: O(1).
     public static func loadedHandle(_ i: Int) -> ViewHandle {

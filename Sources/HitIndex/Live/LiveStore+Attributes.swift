@@ -34,25 +34,8 @@ extension LiveStore {
     /// superview are left to ``propagate(from:)``.
     /// - Complexity: O(1).
     func writeAttributes(_ a: ViewAttributes, to slot: UInt32) {
-        let placement = a.placement
-        let region = a.hitRegion
-        var flags: ViewFlags = []
-        if a.isHitTestable { flags.insert(.eligible) }
-        if a.isHidden { flags.insert(.hidden) }
-        if !a.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
-        if Double(a.alpha) < 0.01 { flags.insert(.transparent) }
-        if a.isPassThrough { flags.insert(.passThrough) }
-        if a.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
-        var radius = 0.0
-        switch a.hitShape {
-        case .rect: break
-        case .ellipse: flags.insert(.ellipse)
-        case .roundedRect(let r):
-            flags.insert(.roundedRect)
-            radius = r
-        }
-        let transformed = !a.transform.isIdentity
-        if transformed { flags.insert(.transformed) }
+        let (flags, placement, region, radius) = Self.derived(a)
+        let transformed = flags.contains(.transformed)
         // Each column is written only when something in it changes: a first write in a version
         // copies the page.
         // Compared bit for bit: -0 and +0 are different values to store.
@@ -100,6 +83,69 @@ extension LiveStore {
                 e.inverse = transformed ? placement.inverse : .identity
                 e.radius = radius
             }
+        }
+    }
+
+    /// What a view's record holds of its attributes: the ``attributeFlags``, the conversion, the
+    /// hit rect, and the corner radius.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func derived(_ a: ViewAttributes) -> (
+        flags: ViewFlags, placement: ViewPlacement, region: HitRegion, radius: Double
+    ) {
+        var flags: ViewFlags = []
+        if a.isHitTestable { flags.insert(.eligible) }
+        if a.isHidden { flags.insert(.hidden) }
+        if !a.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+        if Double(a.alpha) < 0.01 { flags.insert(.transparent) }
+        if a.isPassThrough { flags.insert(.passThrough) }
+        if a.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
+        var radius = 0.0
+        switch a.hitShape {
+        case .rect: break
+        case .ellipse: flags.insert(.ellipse)
+        case .roundedRect(let r):
+            flags.insert(.roundedRect)
+            radius = r
+        }
+        if !a.transform.isIdentity { flags.insert(.transformed) }
+        return (flags, a.placement, a.hitRegion, radius)
+    }
+
+    /// Writes the attributes of a view in a slot fresh from ``allocateFreshSlots(_:)``, whose
+    /// record and slot state are still unwritten: the record and the slot state are each written
+    /// once, whole; rare values and an extra, for the views that need them, as
+    /// ``writeAttributes(_:to:)`` writes them. The columns end as ``allocateSlot()``, then
+    /// ``writeAttributes(_:to:)``, a user value and an id would leave them.
+    /// - Complexity: O(1).
+    func writeFreshAttributes(_ a: ViewAttributes, to slot: UInt32, userValue: UInt64, id: IDRef) {
+        let (flags, placement, region, radius) = Self.derived(a)
+        var r = ViewRecord.empty
+        r.generation = 1
+        r.flags = flags.union(.live)
+        r.centerX = placement.center.x
+        r.centerY = placement.center.y
+        r.anchorOffsetX = placement.anchorOffset.x
+        r.anchorOffsetY = placement.anchorOffset.y
+        r.minX = region.extents.minX
+        r.minY = region.extents.minY
+        r.maxX = region.extents.maxX
+        r.maxY = region.extents.maxY
+        r.userValue = userValue
+        r.id = id
+        state.records.set(Int(slot), r)
+        var s = SlotState.free
+        s.bounds = a.bounds
+        s.alpha = a.alpha
+        state.slots.set(Int(slot), s)
+        // Bit for bit, as writeAttributes compares: a -0 radius, anchor or inset needs its slot.
+        let rareDefaults = RareAttributes.defaults
+        if flags.contains(.transformed) || !bitwiseEqual(radius, 0.0)
+            || !bitwiseEqual(rareDefaults.anchorPoint, a.anchorPoint)
+            || !bitwiseEqual(rareDefaults.insets, a.hitTestInsets)
+            || !bitwiseEqual(rareDefaults.minimumHitSize, a.minimumHitSize)
+        {
+            writeAttributes(a, to: slot)
         }
     }
 

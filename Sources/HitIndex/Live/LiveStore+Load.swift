@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Loading views into the store in bulk: plain ``ViewDefinition`` records (an engine's tree, or
 /// a scene file's), a whole `Scene` model, or one model subtree for an insert edit. Models are
 /// turned into definitions first, so every path checks and writes views the same way: each
@@ -20,7 +22,7 @@ extension LiveStore {
     ///   subviews are not in input order already.
     func materialize(
         _ definitions: [ViewDefinition], firstWindowOrder: UInt64?,
-        externalRedirects: [(input: Int, slot: UInt32)] = []
+        externalRedirects: [(input: Int, slot: UInt32)] = [], threads: Int = 1
     ) throws(SceneError) -> (slots: [UInt32], roots: [UInt32]) {
         let n = definitions.count
         precondition(n < Int(Int32.max), "a batch holds fewer than 2^31 views")
@@ -111,27 +113,65 @@ extension LiveStore {
         slots.reserveCapacity(n)
         var ids: [(slot: UInt32, id: String)] = []
         ids.reserveCapacity(n)
+        // Slots past the last one (no free slot to reuse) are written whole, once each.
+        let fresh = writesFreshSlotsWhole && state.counts.freeSlot == LiveSlot.none && generationFloor.isEmpty
+        // A store that never had ids fills its table from a plan, made on a second thread
+        // while the records are written.
+        let planned = fresh && state.counts.idTableCapacity == 0 && state.counts.idBytesUsed == 0
+        var idRefs: [IDRef] = []
+        if fresh {
+            slots.append(contentsOf: allocateFreshSlots(n))
+            if planned { idRefs = [IDRef](repeating: IDRef(rawValue: 0), count: n) }
+            var offset = 0
+            for i in 0..<n {
+                guard let id = definitions[i].id, !id.isEmpty else { continue }
+                ids.append((slots[i], id))
+                if planned {
+                    idRefs[i] = IDRef(offset: offset, length: id.utf8.count)
+                    offset += id.utf8.count
+                }
+            }
+        }
+        var plan: IDPlan?
+        let makePlan = planned && !ids.isEmpty
+        if makePlan && threads > 1 {
+            let store = UncheckedSendable(self)
+            let input = UncheckedSendable(definitions)
+            let planIDs = ids
+            let (freshSlots, refs, ranks) = (slots, idRefs, windowRank)
+            let made = UncheckedSendable(UnsafeMutablePointer<IDPlan?>.allocate(capacity: 1))
+            made.value.initialize(to: nil)
+            defer { made.value.deinitialize(count: 1).deallocate() }
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                // Safe: the store and the definitions are used by iteration 0 alone; iteration 1
+                // reads only its own copy of the ids and writes only `made`.
+                if k == 0 {
+                    store.value.writeFreshViews(
+                        input.value, slots: freshSlots, idRefs: refs, firstWindowOrder: firstWindowOrder,
+                        windowRank: ranks)
+                } else {
+                    made.value.pointee = IDPlan(planIDs)
+                }
+            }
+            plan = made.value.pointee
+        } else if fresh {
+            writeFreshViews(
+                definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
+            if makePlan { plan = IDPlan(ids) }
+        }
         // By index, not by element: a definition holds a string and a closure, and copying one
         // per view retains and releases them (measured: a fifth of a million-view load).
-        for i in 0..<n {
+        for i in 0..<n where !fresh {
             let slot = allocateSlot()
             slots.append(slot)
             writeAttributes(definitions[i].attributes, to: slot)
-            if let firstWindowOrder, definitions[i].parent == nil {
-                let level = definitions[i].windowLevel
-                updateRare(slot) { rare in
-                    rare.isWindow = true
-                    rare.level = level
-                    rare.order = firstWindowOrder + windowRank[i]!
-                }
-                state.records.update(Int(slot)) { $0.flags.insert(.window) }
-            }
             let userValue = definitions[i].userValue
             if userValue != 0 { state.records.update(Int(slot)) { $0.userValue = userValue } }
-            if let predicate = definitions[i].hitPredicate { setPredicate(slot, predicate) }
+            writeRoleAndPredicate(
+                definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
             if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
         }
-        if let taken = addIDs(ids) {
+        if let taken = plan.map({ addIDs(ids, plan: $0) }) ?? addIDs(ids) {
             throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
         }
         for i in 0..<n {
@@ -148,6 +188,41 @@ extension LiveStore {
             refreshReach(slot)
         }
         return (slots, rootInputs.map { slots[$0] })
+    }
+
+    /// Writes the views of `definitions` into their fresh `slots` (``allocateFreshSlots(_:)``):
+    /// each record and slot state whole, with its id reference from `idRefs` when given, then
+    /// what windows and predicates add.
+    /// - Complexity: O(n).
+    private func writeFreshViews(
+        _ definitions: [ViewDefinition], slots: [UInt32], idRefs: [IDRef], firstWindowOrder: UInt64?,
+        windowRank: [Int: UInt64]
+    ) {
+        for i in definitions.indices {
+            let id = idRefs.isEmpty ? IDRef(rawValue: 0) : idRefs[i]
+            writeFreshAttributes(definitions[i].attributes, to: slots[i], userValue: definitions[i].userValue, id: id)
+            writeRoleAndPredicate(
+                definitions[i], input: i, slot: slots[i], firstWindowOrder: firstWindowOrder, windowRank: windowRank)
+        }
+    }
+
+    /// A window's level and insertion order (with `firstWindowOrder`, for a definition without a
+    /// parent), and a declared predicate.
+    @inline(__always)
+    private func writeRoleAndPredicate(
+        _ definition: borrowing ViewDefinition, input i: Int, slot: UInt32, firstWindowOrder: UInt64?,
+        windowRank: [Int: UInt64]
+    ) {
+        if let firstWindowOrder, definition.parent == nil {
+            let level = definition.windowLevel
+            updateRare(slot) { rare in
+                rare.isWindow = true
+                rare.level = level
+                rare.order = firstWindowOrder + windowRank[i]!
+            }
+            state.records.update(Int(slot)) { $0.flags.insert(.window) }
+        }
+        if let predicate = definition.hitPredicate { setPredicate(slot, predicate) }
     }
 
     /// The id `addIDs` refused for `slot`.
@@ -220,7 +295,7 @@ extension LiveStore {
         do {
             let definitions = try scene.viewDefinitions()
             reserve(for: definitions)
-            roots = try materialize(definitions, firstWindowOrder: 0).roots
+            roots = try materialize(definitions, firstWindowOrder: 0, threads: 2).roots
         } catch {
             // The same error a scene file's reader and `validate()` give, in their order.
             try scene.validate()
@@ -229,14 +304,16 @@ extension LiveStore {
         finishLoad(windows: roots)
     }
 
-    /// Loads `definitions` into this empty store: definition `i` takes slot `i + 1`.
+    /// Loads `definitions` into this empty store: definition `i` takes slot `i + 1`. With
+    /// `threads` > 1, the ids are hashed and ordered on a second thread while the records are
+    /// written.
     /// - Throws: the first violation, naming the view by id (or by its input position when it has
     ///   none) and the field, as a scene file's reader would.
     /// - Complexity: O(n) for n views, plus sorting where siblings are not in input order.
-    func load(_ definitions: [ViewDefinition]) throws(SceneError) {
+    func load(_ definitions: [ViewDefinition], threads: Int = 1) throws(SceneError) {
         precondition(state.counts.viewCount == 0, "load fills an empty store")
         reserve(for: definitions)
-        let roots = try materialize(definitions, firstWindowOrder: 0).roots
+        let roots = try materialize(definitions, firstWindowOrder: 0, threads: threads).roots
         finishLoad(windows: roots)
     }
 

@@ -33,6 +33,9 @@ final class LiveStore {
     /// view must have at least: a handle given out then must never name a later view. Not
     /// rolled back.
     var generationFloor: [UInt32: UInt32] = [:]
+    /// Whether bulk loads write fresh slots whole (``writeFreshAttributes(_:to:userValue:)``);
+    /// tests turn it off to check that the general writer leaves the same columns.
+    var writesFreshSlotsWhole = true
     /// Slots allocated since the last commit (for the floor, on a rollback).
     private var allocatedSinceCommit: [UInt32] = []
 
@@ -204,6 +207,23 @@ final class LiveStore {
         state.records.update(Int(slot)) { $0.flags = .live }
         if slot != LiveSlot.screen { state.counts.viewCount += 1 }
         return slot
+    }
+
+    /// `count` slots past the last one, for a load into a store that has never freed a slot or
+    /// rolled one back: their records and slot states are left to the caller (they read as
+    /// empty, with generation 0, until written), the view count includes them.
+    /// - Complexity: O(count) (the slots are remembered for a rollback).
+    func allocateFreshSlots(_ count: Int) -> Range<UInt32> {
+        precondition(state.counts.freeSlot == LiveSlot.none && generationFloor.isEmpty, "fresh slots only")
+        precondition(
+            state.counts.slotCount + count < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views"
+        )
+        let first = UInt32(state.counts.slotCount)
+        let slots = first..<(first + UInt32(count))
+        state.counts.slotCount += count
+        state.counts.viewCount += count
+        allocatedSinceCommit.append(contentsOf: slots)
+        return slots
     }
 
     /// Gives a slot back: bumps its generation (so handles to the view it held are detected) and

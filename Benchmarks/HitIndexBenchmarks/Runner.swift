@@ -142,6 +142,7 @@ func runConfiguration(
     // Build. The reference is always there (the oracle); the others as asked.
     var engines: [BuiltEngine] = []
     var bulkBuildMs = Double.nan
+    var bulkBuildMs1 = Double.nan
     func build(_ name: String) -> BuiltEngine {
         switch name {
         case "index":
@@ -151,7 +152,15 @@ func runConfiguration(
             // it, so the two indexes must name the same slot for every point.
             let definitions = try! scene.viewDefinitions()
             let bulk: LiveIndex
-            (bulk, bulkBuildMs, _) = try! timedBuild(maxSeconds: buildSeconds) { try LiveIndex(views: definitions) }
+            (bulk, bulkBuildMs, _) = try! timedBuild(maxSeconds: buildSeconds) {
+                try LiveIndex(views: definitions, threads: 2)
+            }
+            // The same load on the calling thread alone: what the second thread saves.
+            let single: LiveIndex
+            (single, bulkBuildMs1, _) = try! timedBuild(maxSeconds: buildSeconds) {
+                try LiveIndex(views: definitions, threads: 1)
+            }
+            precondition(single.viewCount == bulk.viewCount, "both loads hold every view")
             let snapshot = bulk.snapshot
             for p in (sets.random.prefix(2_000) + sets.edges.prefix(2_000)) {
                 let a = e.index.hitTest(p).map { $0.rawValue + 1 }
@@ -302,6 +311,7 @@ func runConfiguration(
         row.modelReadMs = modelReadMs
         if e.name == "index" {
             row.bulkBuildMs = bulkBuildMs
+            row.bulkBuildMs1 = bulkBuildMs1
             row.loadMs = loading?.loadMs ?? .nan
             row.fileScanMs = loading?.fileScanMs ?? .nan
         }

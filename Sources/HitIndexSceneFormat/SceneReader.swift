@@ -358,7 +358,8 @@ struct SceneDecoder {
             if scanner.consume(UInt8(ascii: "}")) {
                 let view = try buildsDefinitions ? nil : finishView()
                 if buildsDefinitions { try finishDefinition() }
-                let parent = stack.removeLast().record.parent
+                let parent = stack[stack.count - 1].record.parent
+                stack.removeLast()
                 if stack.isEmpty { return (view, parent) }
                 if let view { stack[stack.count - 1].children.append(view) }
                 continue
@@ -397,34 +398,36 @@ struct SceneDecoder {
 
     /// The role the innermost open frame's view has once its keys are known: an entry of the
     /// flat form is a window exactly when it has no parent; `parent` anywhere else is a problem.
-    private func resolvedRole() -> (record: ViewRecord, isWindow: Bool) {
-        let role = stack[stack.count - 1].role
-        var record = stack[stack.count - 1].record
+    /// Notes a misplaced `parent` in the frame's record (in place: a record is large).
+    private mutating func resolveRole() -> Bool {
+        let top = stack.count - 1
+        let role = stack[top].role
         var isWindow = role == .window
-        if record.parent != nil {
+        if stack[top].record.parent != nil {
             if role == .flatEntry {
                 isWindow = false
             } else {
-                record.note("parent", "only allowed on the entries of the flat form (\"views\")")
+                stack[top].record.note("parent", "only allowed on the entries of the flat form (\"views\")")
             }
         } else if role == .flatEntry {
             isWindow = true
         }
-        return (record, isWindow)
+        return isWindow
     }
 
     /// Fills the record of the innermost open frame, with the checks and in the order of
     /// ``finishView()``: the view's own fields, its parent (flat form), its id's uniqueness.
     private mutating func finishDefinition() throws {
-        let (record, isWindow) = resolvedRole()
+        let isWindow = resolveRole()
+        let top = stack.count - 1
         let checked: ViewRecord.Checked
-        switch record.checked(isWindow: isWindow) {
+        switch stack[top].record.checked(isWindow: isWindow) {
         case .success(let c): checked = c
         case .failure(let parts): throw ruleError(parts, path: currentPath())
         }
-        let (role, definition) = (stack[stack.count - 1].role, stack[stack.count - 1].definition)
+        let (role, definition) = (stack[top].role, stack[top].definition)
         var parentInput: Int?
-        if role == .flatEntry, let parent = record.parent {
+        if role == .flatEntry, let parent = stack[top].record.parent {
             guard let p = definitionByID[parent] else {
                 throw DecodeFailure.rule(
                     SceneError(
@@ -445,13 +448,14 @@ struct SceneDecoder {
             windowDefinitions.append((definition, level))
         }
         definitions[definition] = d
-        if let target = record.redirectTarget { definitionRedirects.append((definition, target)) }
+        if let target = stack[top].record.redirectTarget { definitionRedirects.append((definition, target)) }
     }
 
     /// Builds the view of the innermost open frame, attaches its subviews and registers its id.
     private mutating func finishView() throws -> View {
+        let isWindow = resolveRole()
         let frame = stack[stack.count - 1]
-        let (record, isWindow) = resolvedRole()
+        let record = frame.record
         let view: View
         switch record.makeView(isWindow: isWindow) {
         case .success(let v): view = v

@@ -220,6 +220,9 @@ extension LiveStore {
         }
         let order = Self.hilbertOrder(intervals)
         var level: [UInt32] = []
+        // Each subview's lane, by sibling position: written back in sibling order, not in the
+        // curve's (measured: a random pass over a million slot states cost a tenth of a load).
+        var lanes = [UInt32](repeating: 0, count: n)
         var g = 0
         while g < n {
             let leaf = allocateLeaf()
@@ -227,12 +230,13 @@ extension LiveStore {
             for lane in 0..<used {
                 let i = Int(order[g + lane])
                 writeLane(Int(leaf), lane, interval: intervals[i], key: keys[i], slot: kids[i])
-                state.slots.update(Int(kids[i])) { $0.lane = leaf << 3 | UInt32(lane) }
+                lanes[i] = leaf << 3 | UInt32(lane)
             }
             state.leafMeta.update(Int(leaf)) { $0.count = UInt32(used) }
             level.append(leaf | Self.leafTag)
             g += ChildBVH.branching
         }
+        for i in 0..<n { state.slots.update(Int(kids[i])) { $0.lane = lanes[i] } }
         while level.count > 1 {
             var above: [UInt32] = []
             var g = 0

@@ -32,6 +32,18 @@ extension ChildBVH {
             maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
             key: SIMD8(repeating: 0), slot: SIMD8(repeating: .max))
 
+        /// Sets lane `lane` to a subview's interval, key and slot.
+        /// - Complexity: O(1).
+        @inline(__always)
+        mutating func setLane(_ lane: Int, interval: DBox, key: UInt32, slot: UInt32) {
+            minX[lane] = interval.minX
+            minY[lane] = interval.minY
+            maxX[lane] = interval.maxX
+            maxY[lane] = interval.maxY
+            self.key[lane] = key
+            self.slot[lane] = slot
+        }
+
         /// Lane `i`'s label, without the exact bit.
         /// - Complexity: O(1).
         @inlinable

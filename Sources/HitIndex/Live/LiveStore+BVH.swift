@@ -134,14 +134,7 @@ extension LiveStore {
     }
 
     private func writeLane(_ leaf: Int, _ lane: Int, interval: DBox, key: UInt32, slot: UInt32) {
-        state.leaves.update(leaf) { l in
-            l.minX[lane] = interval.minX
-            l.minY[lane] = interval.minY
-            l.maxX[lane] = interval.maxX
-            l.maxY[lane] = interval.maxY
-            l.key[lane] = key
-            l.slot[lane] = slot
-        }
+        state.leaves.update(leaf) { $0.setLane(lane, interval: interval, key: key, slot: slot) }
     }
 
     /// Rewrites a subview's lane from its current state and refits above it. Returns whether the
@@ -227,11 +220,14 @@ extension LiveStore {
         while g < n {
             let leaf = allocateLeaf()
             let used = Swift.min(ChildBVH.branching, n - g)
+            // Filled here and written whole: one column write a leaf, not one a lane.
+            var block = ChildBVH.LeafBlock.empty
             for lane in 0..<used {
                 let i = Int(order[g + lane])
-                writeLane(Int(leaf), lane, interval: intervals[i], key: keys[i], slot: kids[i])
+                block.setLane(lane, interval: intervals[i], key: keys[i], slot: kids[i])
                 lanes[i] = leaf << 3 | UInt32(lane)
             }
+            state.leaves.set(Int(leaf), block)
             state.leafMeta.update(Int(leaf)) { $0.count = UInt32(used) }
             level.append(leaf | Self.leafTag)
             g += ChildBVH.branching

@@ -59,25 +59,14 @@ extension FlatScene {
                     anchorOffsetX: placement.anchorOffset.x, anchorOffsetY: placement.anchorOffset.y,
                     minX: region.extents.minX, minY: region.extents.minY,
                     maxX: region.extents.maxX, maxY: region.extents.maxY))
-            var flags: ViewFlags = []
-            if a.isHitTestable { flags.insert(.eligible) }
-            if a.isHidden { flags.insert(.hidden) }
-            if !a.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
-            if Double(a.alpha) < 0.01 { flags.insert(.transparent) }
-            if a.isPassThrough { flags.insert(.passThrough) }
-            if a.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
+            var (flags, radius) = a.indexFlags
             var extra = NodeExtra.empty
             var needsExtra = false
-            switch a.hitShape {
-            case .rect: break
-            case .ellipse: flags.insert(.ellipse)
-            case .roundedRect(let r):
-                flags.insert(.roundedRect)
-                extra.radius = r
+            if flags.contains(.roundedRect) {
+                extra.radius = radius
                 needsExtra = true
             }
-            if !a.transform.isIdentity {
-                flags.insert(.transformed)
+            if flags.contains(.transformed) {
                 extra.transform = a.transform
                 extra.inverse = placement.inverse
                 needsExtra = true

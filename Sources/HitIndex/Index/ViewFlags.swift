@@ -39,3 +39,30 @@ public struct ViewFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
     /// The slot holds a view (live index records; a freed slot's record has no flags).
     public static let live = ViewFlags(rawValue: 1 << 14)
 }
+
+extension ViewAttributes {
+    /// The flags an index derives from the attributes alone (eligibility and its causes,
+    /// pass-through, outside, the shape, transformed), and the corner radius of a rounded rect
+    /// (0 otherwise). Predicates, redirects, windows and structure are the index's own.
+    /// - Complexity: O(1).
+    @inline(__always)
+    var indexFlags: (flags: ViewFlags, radius: Double) {
+        var flags: ViewFlags = []
+        if isHitTestable { flags.insert(.eligible) }
+        if isHidden { flags.insert(.hidden) }
+        if !isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+        if Double(alpha) < 0.01 { flags.insert(.transparent) }
+        if isPassThrough { flags.insert(.passThrough) }
+        if hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
+        var radius = 0.0
+        switch hitShape {
+        case .rect: break
+        case .ellipse: flags.insert(.ellipse)
+        case .roundedRect(let r):
+            flags.insert(.roundedRect)
+            radius = r
+        }
+        if !transform.isIdentity { flags.insert(.transformed) }
+        return (flags, radius)
+    }
+}

@@ -45,14 +45,7 @@ extension LiveStore {
             || !bitwiseEqual(old.extents, region.extents) || old.flags != newFlags
         {
             state.records.update(Int(slot)) { r in
-                r.centerX = placement.center.x
-                r.centerY = placement.center.y
-                r.anchorOffsetX = placement.anchorOffset.x
-                r.anchorOffsetY = placement.anchorOffset.y
-                r.minX = region.extents.minX
-                r.minY = region.extents.minY
-                r.maxX = region.extents.maxX
-                r.maxY = region.extents.maxY
+                r.setGeometry(placement, region)
                 r.flags = newFlags
             }
         }
@@ -93,22 +86,7 @@ extension LiveStore {
     static func derived(_ a: ViewAttributes) -> (
         flags: ViewFlags, placement: ViewPlacement, region: HitRegion, radius: Double
     ) {
-        var flags: ViewFlags = []
-        if a.isHitTestable { flags.insert(.eligible) }
-        if a.isHidden { flags.insert(.hidden) }
-        if !a.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
-        if Double(a.alpha) < 0.01 { flags.insert(.transparent) }
-        if a.isPassThrough { flags.insert(.passThrough) }
-        if a.hitTestsSubviewsOutsideBounds { flags.insert(.outside) }
-        var radius = 0.0
-        switch a.hitShape {
-        case .rect: break
-        case .ellipse: flags.insert(.ellipse)
-        case .roundedRect(let r):
-            flags.insert(.roundedRect)
-            radius = r
-        }
-        if !a.transform.isIdentity { flags.insert(.transformed) }
+        let (flags, radius) = a.indexFlags
         return (flags, a.placement, a.hitRegion, radius)
     }
 
@@ -123,14 +101,7 @@ extension LiveStore {
         var r = ViewRecord.empty
         r.generation = 1
         r.flags = flags.union(.live)
-        r.centerX = placement.center.x
-        r.centerY = placement.center.y
-        r.anchorOffsetX = placement.anchorOffset.x
-        r.anchorOffsetY = placement.anchorOffset.y
-        r.minX = region.extents.minX
-        r.minY = region.extents.minY
-        r.maxX = region.extents.maxX
-        r.maxY = region.extents.maxY
+        r.setGeometry(placement, region)
         r.userValue = userValue
         r.id = id
         state.records.set(Int(slot), r)

@@ -42,6 +42,20 @@ struct ViewRecord: BitwiseCopyable {
         reach: .empty, lastChild: LiveSlot.none, previousSibling: LiveSlot.none, extra: 0, flags: [],
         generation: 0, userValue: 0, id: IDRef(rawValue: 0))
 
+    /// Sets line 1: the conversion's center and anchor offset, and the hit rect.
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func setGeometry(_ placement: ViewPlacement, _ region: HitRegion) {
+        centerX = placement.center.x
+        centerY = placement.center.y
+        anchorOffsetX = placement.anchorOffset.x
+        anchorOffsetY = placement.anchorOffset.y
+        minX = region.extents.minX
+        minY = region.extents.minY
+        maxX = region.extents.maxX
+        maxY = region.extents.maxY
+    }
+
     /// The hit rect as extents.
     var extents: Extents { Extents(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
     var center: Point { Point(x: centerX, y: centerY) }

@@ -109,6 +109,39 @@ extension LiveStore {
             }
         }
 
+        let (slots, ids, plan) = writeViews(
+            definitions, firstWindowOrder: firstWindowOrder, windowRank: windowRank, threads: threads)
+        if let taken = plan.map({ addIDs(ids, plan: $0) }) ?? addIDs(ids) {
+            throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
+        }
+        for i in 0..<n {
+            if let r = definitions[i].redirectTarget { setRedirect(slots[i], to: slots[r]) }
+        }
+        for (i, slot) in externalRedirects { setRedirect(slots[i], to: slot) }
+        for c in 0..<n where start[c + 1] > start[c] {
+            linkChildren(children[Int(start[c])..<Int(start[c + 1])].map { slots[Int($0)] }, to: slots[c])
+        }
+        // Reach and hierarchies, subviews before their container.
+        for v in preorder.reversed() {
+            let slot = slots[Int(v)]
+            if childCount(slot) >= Self.indexedChildThreshold { buildHierarchy(slot) }
+            refreshReach(slot)
+        }
+        return (slots, rootInputs.map { slots[$0] })
+    }
+
+    /// Gives each definition a slot and writes its view: attributes, user value, window role,
+    /// predicate. Slots past the last one (a store with no free slot to reuse) are written whole,
+    /// once each; a store that never had an id also gets the plan of its id table, made on a
+    /// second thread while the records are written when `threads` > 1. Ids are collected, not
+    /// added.
+    /// - Returns: the slots by input position, the ids with their slots in input order, and the
+    ///   plan when one was made.
+    /// - Complexity: O(n), plus the plan's sort.
+    private func writeViews(
+        _ definitions: [ViewDefinition], firstWindowOrder: UInt64?, windowRank: [Int: UInt64], threads: Int
+    ) -> (slots: [UInt32], ids: [(slot: UInt32, id: String)], plan: IDPlan?) {
+        let n = definitions.count
         var slots: [UInt32] = []
         slots.reserveCapacity(n)
         var ids: [(slot: UInt32, id: String)] = []
@@ -171,23 +204,7 @@ extension LiveStore {
                 definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
             if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
         }
-        if let taken = plan.map({ addIDs(ids, plan: $0) }) ?? addIDs(ids) {
-            throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
-        }
-        for i in 0..<n {
-            if let r = definitions[i].redirectTarget { setRedirect(slots[i], to: slots[r]) }
-        }
-        for (i, slot) in externalRedirects { setRedirect(slots[i], to: slot) }
-        for c in 0..<n where start[c + 1] > start[c] {
-            linkChildren(children[Int(start[c])..<Int(start[c + 1])].map { slots[Int($0)] }, to: slots[c])
-        }
-        // Reach and hierarchies, subviews before their container.
-        for v in preorder.reversed() {
-            let slot = slots[Int(v)]
-            if childCount(slot) >= Self.indexedChildThreshold { buildHierarchy(slot) }
-            refreshReach(slot)
-        }
-        return (slots, rootInputs.map { slots[$0] })
+        return (slots, ids, plan)
     }
 
     /// Writes the views of `definitions` into their fresh `slots` (``allocateFreshSlots(_:)``):

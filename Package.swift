@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "HitIndexFuzz", targets: ["HitIndexFuzz"]),
         .library(name: "HitIndexImport", targets: ["HitIndexImport"]),
         .library(name: "HitIndexEvents", targets: ["HitIndexEvents"]),
+        // The C API (include/hitindex.h), as a shared and a static library.
+        .library(name: "HitIndexC", type: .dynamic, targets: ["HitIndexC"]),
+        .library(name: "HitIndexCStatic", type: .static, targets: ["HitIndexC"]),
         .executable(name: "hitindex", targets: ["hitindex"]),
         .executable(name: "hitindex-bench", targets: ["HitIndexBenchmarks"]),
     ],
@@ -33,6 +36,10 @@ let package = Package(
             dependencies: ["HitIndex", "HitIndexReference", "HitIndexFixtures", "HitIndexSceneFormat"]),
         // Importers for real hierarchy dumps: recursiveDescription, RICO JSON, uiautomator XML.
         .target(name: "HitIndexImport", dependencies: ["HitIndex", "HitIndexSceneFormat"]),
+        // The C header, as a module the Swift implementation checks itself against.
+        .systemLibrary(name: "CHitIndex", path: "include"),
+        // The C API's implementation: `@c @implementation` functions over the live index.
+        .target(name: "HitIndexC", dependencies: ["CHitIndex", "HitIndex", "HitIndexSceneFormat"]),
         // The event layer: responders and the responder chain, first responder and actions.
         .target(name: "HitIndexEvents", dependencies: ["HitIndex", "HitIndexSceneFormat"]),
         // The commands behind `hitindex`, as a library so that tests can run them in-process.
@@ -58,7 +65,7 @@ let package = Package(
             dependencies: [
                 "HitIndex", "HitIndexReference", "HitIndexSceneFormat", "HitIndexFixtures", "HitIndexCLI",
                 "HitIndexFuzz",
-                "HitIndexImport", "HitIndexEvents",
+                "HitIndexImport", "HitIndexEvents", "HitIndexC", "CHitIndex",
             ],
             // Scene and answer files, read through #filePath rather than as bundle resources.
             exclude: ["Scenarios"]),

@@ -1,0 +1,156 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The C API's functions keep the header's names: `@implementation` matches them by name.)
+
+import CHitIndex
+import HitIndex
+import HitIndexSceneFormat
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The C API (include/hitindex.h). Each function is `@c @implementation`: the compiler checks its
+// Swift signature against the header's declaration, so the two cannot drift apart.
+//
+// Objects cross the boundary as retained Swift objects: an `hi_world *` is an `Unmanaged`
+// `LiveIndex`, an `hi_snapshot *` an `Unmanaged` `IndexSnapshot`. A snapshot holds its own
+// version's columns, so it outlives its world.
+
+// MARK: - Errors
+
+/// The thread's last error message, as a C string the thread owns (freed when replaced or when
+/// the thread ends).
+private let lastErrorKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { free($0) }
+    precondition(status == 0, "a thread-specific key for hi_last_error")
+    return key
+}()
+
+/// Records `message` as the thread's last error and returns `status`.
+private func fail(_ status: hi_status, _ message: String) -> hi_status {
+    let old = pthread_getspecific(lastErrorKey)
+    pthread_setspecific(lastErrorKey, strdup(message))
+    free(old)
+    return status
+}
+
+/// The `hi_status` for a NULL argument named `name` of `function`.
+private func null(_ function: String, _ name: String) -> hi_status {
+    fail(HI_ERROR_NULL, "\(function): \(name) is NULL")
+}
+
+@c @implementation
+public func hi_abi_version() -> UInt32 { 1 }
+
+@c @implementation
+public func hi_last_error() -> UnsafePointer<CChar>? {
+    // "" until a call fails on this thread: a static string, valid for the program's life.
+    let message =
+        pthread_getspecific(lastErrorKey).map(UnsafeRawPointer.init) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+    return message.assumingMemoryBound(to: CChar.self)
+}
+
+// MARK: - Worlds
+
+/// The world behind a C pointer.
+private func world(_ pointer: OpaquePointer) -> LiveIndex {
+    Unmanaged<LiveIndex>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+}
+
+/// The snapshot behind a C pointer.
+private func snapshot(_ pointer: OpaquePointer) -> IndexSnapshot {
+    Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+}
+
+@c @implementation
+public func hi_world_load_scene(
+    _ path: UnsafePointer<CChar>?, _ outWorld: UnsafeMutablePointer<OpaquePointer?>?
+) -> hi_status {
+    guard let path else { return null("hi_world_load_scene", "path") }
+    guard let outWorld else { return null("hi_world_load_scene", "out_world") }
+    let live: LiveIndex
+    do {
+        live = try LiveIndex(views: SceneReader.readDefinitions(contentsOfFile: String(cString: path)))
+    } catch {
+        return fail(HI_ERROR_SCENE, error.description)
+    }
+    outWorld.pointee = OpaquePointer(Unmanaged.passRetained(live).toOpaque())
+    return HI_OK
+}
+
+@c @implementation
+public func hi_world_destroy(_ world: OpaquePointer?) {
+    guard let world else { return }
+    Unmanaged<LiveIndex>.fromOpaque(UnsafeRawPointer(world)).release()
+}
+
+@c @implementation
+public func hi_world_view_count(_ pointer: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int>?) -> hi_status {
+    guard let pointer else { return null("hi_world_view_count", "world") }
+    guard let outCount else { return null("hi_world_view_count", "out_count") }
+    outCount.pointee = world(pointer).viewCount
+    return HI_OK
+}
+
+// MARK: - Snapshots
+
+@c @implementation
+public func hi_world_acquire_snapshot(
+    _ pointer: OpaquePointer?, _ outSnapshot: UnsafeMutablePointer<OpaquePointer?>?
+) -> hi_status {
+    guard let pointer else { return null("hi_world_acquire_snapshot", "world") }
+    guard let outSnapshot else { return null("hi_world_acquire_snapshot", "out_snapshot") }
+    outSnapshot.pointee = OpaquePointer(Unmanaged.passRetained(world(pointer).snapshot).toOpaque())
+    return HI_OK
+}
+
+@c @implementation
+public func hi_snapshot_release(_ snapshot: OpaquePointer?) {
+    guard let snapshot else { return }
+    Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(snapshot)).release()
+}
+
+@c @implementation
+public func hi_snapshot_hit_test(
+    _ pointer: OpaquePointer?, _ x: Double, _ y: Double, _ outHit: UnsafeMutablePointer<hi_hit>?,
+    _ outFound: UnsafeMutablePointer<Bool>?
+) -> hi_status {
+    guard let pointer else { return null("hi_snapshot_hit_test", "snapshot") }
+    guard let outHit else { return null("hi_snapshot_hit_test", "out_hit") }
+    guard let outFound else { return null("hi_snapshot_hit_test", "out_found") }
+    if let hit = snapshot(pointer).hitTest(Point(x: x, y: y)) {
+        outHit.pointee = hi_hit(
+            view: hi_view(slot: hit.handle.slot, generation: hit.handle.generation), user_value: hit.userValue)
+        outFound.pointee = true
+    } else {
+        outHit.pointee = hi_hit()
+        outFound.pointee = false
+    }
+    return HI_OK
+}
+
+@c @implementation
+public func hi_snapshot_view_id(
+    _ pointer: OpaquePointer?, _ view: hi_view, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
+    _ outLength: UnsafeMutablePointer<Int>?
+) -> hi_status {
+    guard let pointer else { return null("hi_snapshot_view_id", "snapshot") }
+    guard let outLength else { return null("hi_snapshot_view_id", "out_length") }
+    guard buffer != nil || capacity == 0 else { return null("hi_snapshot_view_id", "buffer (with capacity > 0)") }
+    let s = snapshot(pointer)
+    let handle = ViewHandle(slot: view.slot, generation: view.generation)
+    guard s.contains(handle) else {
+        return fail(HI_ERROR_STALE, "hi_snapshot_view_id: \(handle) is not a view of this snapshot")
+    }
+    let id = Array((s.id(of: handle) ?? "").utf8)
+    if let buffer, capacity > 0 {
+        let n = Swift.min(id.count, capacity - 1)
+        for k in 0..<n { buffer[k] = CChar(bitPattern: id[k]) }
+        buffer[n] = 0
+    }
+    outLength.pointee = id.count
+    return HI_OK
+}

@@ -1,8 +1,8 @@
 /*
  * hitindex.h: the C API of HitIndex, UIKit's hit-testing answer for very large view trees.
  *
- * Status: the first slice of the C API (issue "A C API for engines"): loading a scene file,
- * snapshots, single-point hit tests and ids. Bulk loading from structs, edits, transactions,
+ * Status: the first slice of the C API (issue "A C API for engines"): worlds from a scene file or
+ * from view definitions, snapshots, single-point hit tests and ids. Edits, transactions,
  * batches, callbacks and predicates come next; until then use the Swift API for them.
  *
  * Link with -lHitIndexC (shared) or the static library HitIndexCStatic; both are built by
@@ -64,6 +64,63 @@ typedef struct hi_hit {
     uint64_t user_value;
 } hi_hit;
 
+/* Geometry, as UIKit's CGRect, CGPoint, CGAffineTransform and UIEdgeInsets. */
+typedef struct hi_rect {
+    double x, y, width, height;
+} hi_rect;
+
+typedef struct hi_point {
+    double x, y;
+} hi_point;
+
+typedef struct hi_transform {
+    double a, b, c, d, tx, ty;
+} hi_transform;
+
+typedef struct hi_insets {
+    double top, left, bottom, right;
+} hi_insets;
+
+/* The shape of a view's hit area over its hit rect. */
+typedef enum hi_shape { HI_SHAPE_RECT = 0, HI_SHAPE_ELLIPSE = 1, HI_SHAPE_ROUNDED_RECT = 2 } hi_shape;
+
+/* One view of a bulk load (hi_world_create). Start from hi_default_view_def() and set what
+ * differs. The meaning of each field is UIKit's, as docs/semantics.md states it. */
+typedef struct hi_view_def {
+    /* The superview's position in the same array, or -1 for a window. */
+    int64_t parent;
+    /* The place among siblings (smaller is further back; ties keep array order); for windows
+     * the tie-break after the level. */
+    int64_t order;
+    /* A window's level (ignored for a view with a parent). */
+    double window_level;
+    /* Bounds (origin: the scroll offset), center in the superview's bounds space, anchor point
+     * in unit coordinates, and the transform around it. */
+    hi_rect bounds;
+    hi_point center;
+    hi_point anchor_point;
+    hi_transform transform;
+    /* Eligibility: hidden, alpha (below 0.01 never hit), user interaction. */
+    bool hidden;
+    float alpha;
+    bool user_interaction_enabled;
+    /* The hit area: insets from the bounds, then grown to a minimum size, then the shape. */
+    hi_insets hit_test_insets;
+    double minimum_hit_width, minimum_hit_height;
+    hi_shape shape;
+    double corner_radius;
+    /* Subviews are searched outside the view's own hit area; the view is never the answer
+     * itself; every hit in the subtree goes to the view at position redirect_target (-1: none). */
+    bool hit_tests_subviews_outside_bounds;
+    bool pass_through;
+    int64_t redirect_target;
+    /* Returned with every hit on this view. */
+    uint64_t user_value;
+    /* An optional id (NUL-terminated UTF-8, copied), unique among the views that have one;
+     * NULL or "" for none. */
+    const char *id;
+} hi_view_def;
+
 /* The library's ABI version (HI_ABI_VERSION of the header it was built with). Compare it with
  * HI_ABI_VERSION before any other call. Thread-safe. O(1). */
 uint32_t hi_abi_version(void);
@@ -78,6 +135,24 @@ const char *hi_last_error(void);
  * Errors: HI_ERROR_NULL, HI_ERROR_SCENE (unreadable file or a refused scene: the message is
  * hitindex's one-line error). O(file size). */
 hi_status hi_world_load_scene(const char *path, hi_world **out_world);
+
+/* A view definition with UIKit's defaults: a window (parent -1), order 0, level 0, zero bounds
+ * and center, anchor point (0.5, 0.5), identity transform, visible, alpha 1, interactive, no
+ * insets, no minimum size, a rect, no redirect (-1), user value 0, no id. Thread-safe. O(1). */
+hi_view_def hi_default_view_def(void);
+
+/* Creates a world from `count` view definitions, with its first snapshot published, without
+ * reading a file: definition i becomes the view hi_loaded_view(i). Windows are ordered by level,
+ * then order, then position; subviews by order, then position.
+ * Errors: HI_ERROR_NULL (out_world, or defs with count > 0), HI_ERROR_INVALID (the first bad
+ * definition: a parent or redirect out of range, a cycle of parents, a duplicate id, a value a
+ * scene file refuses; the message names the view by id, or as views[i], and the field).
+ * O(count), plus sorting where siblings are not in array order. */
+hi_status hi_world_create(const hi_view_def *defs, size_t count, hi_world **out_world);
+
+/* The handle of the view that definition `position` of hi_world_create made (valid while that
+ * view lives); the zero handle for a position no load can have. Thread-safe. O(1). */
+hi_view hi_loaded_view(size_t position);
 
 /* Destroys a world. Snapshots acquired from it stay valid until released. NULL is ignored.
  * O(1) for the caller; the memory goes when the last snapshot of each version goes. */

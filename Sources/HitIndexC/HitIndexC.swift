@@ -82,6 +82,101 @@ public func hi_world_load_scene(
 }
 
 @c @implementation
+public func hi_default_view_def() -> hi_view_def {
+    var d = hi_view_def()
+    d.parent = -1
+    d.anchor_point = hi_point(x: 0.5, y: 0.5)
+    d.transform = hi_transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    d.alpha = 1
+    d.user_interaction_enabled = true
+    d.shape = HI_SHAPE_RECT
+    d.redirect_target = -1
+    return d
+}
+
+/// A C definition as a bulk-load record; the load checks the values (`definitions[position]`
+/// names the record in messages only for shape and id, which the record cannot carry).
+private func definition(_ d: hi_view_def, position: Int) -> Result<ViewDefinition, CError> {
+    var a = ViewAttributes(
+        bounds: Rect(x: d.bounds.x, y: d.bounds.y, width: d.bounds.width, height: d.bounds.height),
+        center: Point(x: d.center.x, y: d.center.y), isUserInteractionEnabled: d.user_interaction_enabled)
+    a.anchorPoint = Point(x: d.anchor_point.x, y: d.anchor_point.y)
+    let t = d.transform
+    a.transform = AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    a.isHidden = d.hidden
+    a.alpha = d.alpha
+    let i = d.hit_test_insets
+    a.hitTestInsets = EdgeInsets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
+    a.minimumHitSize = Size(width: d.minimum_hit_width, height: d.minimum_hit_height)
+    switch d.shape {
+    case HI_SHAPE_RECT: a.hitShape = .rect
+    case HI_SHAPE_ELLIPSE: a.hitShape = .ellipse
+    case HI_SHAPE_ROUNDED_RECT: a.hitShape = .roundedRect(radius: d.corner_radius)
+    default:
+        return .failure(
+            CError(HI_ERROR_INVALID, "views[\(position)]: shape: expected 0, 1 or 2, got \(d.shape.rawValue)"))
+    }
+    a.hitTestsSubviewsOutsideBounds = d.hit_tests_subviews_outside_bounds
+    a.isPassThrough = d.pass_through
+    var id: String?
+    if let raw = d.id {
+        guard let text = String(validatingCString: raw) else {
+            return .failure(CError(HI_ERROR_INVALID, "views[\(position)]: id: not UTF-8"))
+        }
+        id = text
+    }
+    var result = ViewDefinition(
+        a, parent: d.parent == -1 ? nil : Int(truncatingIfNeeded: d.parent), order: Int(truncatingIfNeeded: d.order),
+        userValue: d.user_value, id: id)
+    result.windowLevel = d.window_level
+    result.redirectTarget = d.redirect_target == -1 ? nil : Int(truncatingIfNeeded: d.redirect_target)
+    return .success(result)
+}
+
+/// A failure to report through `fail`.
+private struct CError: Error {
+    var status: hi_status
+    var message: String
+    init(_ status: hi_status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+@c @implementation
+public func hi_world_create(
+    _ defs: UnsafePointer<hi_view_def>?, _ count: Int, _ outWorld: UnsafeMutablePointer<OpaquePointer?>?
+) -> hi_status {
+    guard let outWorld else { return null("hi_world_create", "out_world") }
+    guard defs != nil || count == 0 else { return null("hi_world_create", "defs (with count > 0)") }
+    var definitions: [ViewDefinition] = []
+    definitions.reserveCapacity(count)
+    for k in 0..<count {
+        // Safe: the caller passes `count` definitions at `defs` (checked non-NULL above).
+        switch definition(defs.unsafelyUnwrapped[k], position: k) {
+        case .success(let d): definitions.append(d)
+        case .failure(let e): return fail(e.status, "hi_world_create: \(e.message)")
+        }
+    }
+    let live: LiveIndex
+    do {
+        live = try LiveIndex(views: definitions)
+    } catch {
+        return fail(HI_ERROR_INVALID, "hi_world_create: \(error.description)")
+    }
+    outWorld.pointee = OpaquePointer(Unmanaged.passRetained(live).toOpaque())
+    return HI_OK
+}
+
+@c @implementation
+public func hi_loaded_view(_ position: Int) -> hi_view {
+    // A position no load can have (size_t beyond the slots) names no view: the zero handle.
+    guard position >= 0 && position < Int(UInt32.max) - 1 else { return hi_view() }
+    let handle = LiveIndex.loadedHandle(position)
+    return hi_view(slot: handle.slot, generation: handle.generation)
+}
+
+@c @implementation
 public func hi_world_destroy(_ world: OpaquePointer?) {
     guard let world else { return }
     Unmanaged<LiveIndex>.fromOpaque(UnsafeRawPointer(world)).release()

@@ -147,6 +147,122 @@ import Testing
         hi_snapshot_release(s)
     }
 
+    /// A window with a button and a hidden cover, as C definitions.
+    static func definitions() -> [hi_view_def] {
+        var window = hi_default_view_def()
+        window.bounds = hi_rect(x: 0, y: 0, width: 100, height: 100)
+        window.center = hi_point(x: 50, y: 50)
+        var button = hi_default_view_def()
+        button.parent = 0
+        button.bounds = hi_rect(x: 0, y: 0, width: 40, height: 20)
+        button.center = hi_point(x: 30, y: 20)
+        button.user_value = 42
+        button.shape = HI_SHAPE_ELLIPSE
+        var cover = hi_default_view_def()
+        cover.parent = 0
+        cover.bounds = window.bounds
+        cover.center = window.center
+        cover.hidden = true
+        return [window, button, cover]
+    }
+
+    @Test func aWorldFromDefinitionsAnswersAsItsSwiftTwin() throws {
+        var defs = Self.definitions()
+        let ids = ["W", "button", "cover"]
+        var world: OpaquePointer?
+        let status = ids.map { strdup($0) }.withUnsafeBufferPointer { names in
+            for k in defs.indices { defs[k].id = UnsafePointer(names[k]) }
+            defer { for name in names { free(name) } }
+            return hi_world_create(defs, defs.count, &world)
+        }
+        #expect(status == HI_OK, "\(Self.lastError())")
+        let w = try #require(world)
+        var snapshot: OpaquePointer?
+        #expect(hi_world_acquire_snapshot(w, &snapshot) == HI_OK)
+        let s = try #require(snapshot)
+        defer {
+            hi_snapshot_release(s)
+            hi_world_destroy(w)
+        }
+        // The same views written in Swift: an ellipse of 40 × 20 centred at (30, 20).
+        var button = ViewDefinition(
+            ViewAttributes(bounds: Rect(x: 0, y: 0, width: 40, height: 20), center: Point(x: 30, y: 20)), parent: 0,
+            userValue: 42, id: "button")
+        button.attributes.hitShape = .ellipse
+        var cover = ViewDefinition(
+            ViewAttributes(bounds: Rect(x: 0, y: 0, width: 100, height: 100), center: Point(x: 50, y: 50)), parent: 0,
+            id: "cover")
+        cover.attributes.isHidden = true
+        let twin = try LiveIndex(views: [
+            ViewDefinition(
+                ViewAttributes(bounds: Rect(x: 0, y: 0, width: 100, height: 100), center: Point(x: 50, y: 50)), id: "W"),
+            button, cover,
+        ]).snapshot
+        for x in stride(from: -2.0, through: 102, by: 1) {
+            for y in stride(from: -2.0, through: 42, by: 1) {
+                var hit = hi_hit()
+                var found = false
+                #expect(hi_snapshot_hit_test(s, x, y, &hit, &found) == HI_OK)
+                let want = twin.hitTest(Point(x: x, y: y))
+                #expect(found == (want != nil), "(\(x), \(y))")
+                #expect(!found || (hit.view.slot == want!.handle.slot && hit.user_value == want!.userValue))
+            }
+        }
+        // The ellipse's centre is the button; its corner is the window.
+        var hit = hi_hit()
+        var found = false
+        #expect(hi_snapshot_hit_test(s, 30, 20, &hit, &found) == HI_OK && found && hit.user_value == 42)
+        #expect(hit.view.slot == hi_loaded_view(1).slot && hit.view.generation == hi_loaded_view(1).generation)
+        #expect(Self.id(s, hit.view) == "button")
+        #expect(hi_snapshot_hit_test(s, 10.5, 10.5, &hit, &found) == HI_OK && found)
+        #expect(Self.id(s, hit.view) == "W")
+        #expect(hi_loaded_view(-1).slot == 0 && hi_loaded_view(Int.max).generation == 0)
+    }
+
+    @Test func badDefinitionsAreRefusedWithTheViewAndTheField() {
+        func refusal(_ change: (inout [hi_view_def]) -> Void) -> (hi_status, String) {
+            var defs = Self.definitions()
+            change(&defs)
+            var world: OpaquePointer? = OpaquePointer(bitPattern: 0x1234)
+            let status = hi_world_create(defs, defs.count, &world)
+            #expect(world == OpaquePointer(bitPattern: 0x1234), "the output is untouched")
+            if status == HI_OK, let world { hi_world_destroy(world) }
+            return (status, Self.lastError())
+        }
+        let cases: [(String, (inout [hi_view_def]) -> Void, String)] = [
+            ("a parent out of range", { $0[1].parent = 3 }, "views[1]: parent: expected the position of another view"),
+            ("a parent below -1", { $0[1].parent = -2 }, "views[1]: parent: expected the position of another view"),
+            (
+                "a cycle",
+                {
+                    $0[0].parent = 2
+                    $0[2].parent = 0
+                }, "cycle of parents"
+            ),
+            ("a NaN alpha", { $0[2].alpha = .nan }, "views[2]: alpha: expected a finite number >= 0"),
+            ("an infinite center", { $0[1].center.x = .infinity }, "views[1]: center: expected 2 finite numbers"),
+            ("an unknown shape", { $0[1].shape = hi_shape(rawValue: 7) }, "views[1]: shape: expected 0, 1 or 2, got 7"),
+            (
+                "a redirect out of range", { $0[2].redirect_target = 9 },
+                "views[2]: redirectTarget: expected the position"
+            ),
+        ]
+        for (name, change, message) in cases {
+            let (status, error) = refusal(change)
+            #expect(status == HI_ERROR_INVALID, "\(name)")
+            #expect(error.hasPrefix("hi_world_create: "), "\(name): \(error)")
+            #expect(error.contains(message), "\(name): \(error)")
+        }
+        var world: OpaquePointer?
+        #expect(hi_world_create(nil, 1, &world) == HI_ERROR_NULL && world == nil)
+        #expect(hi_world_create(nil, 0, nil) == HI_ERROR_NULL)
+        // No definitions make an empty world, which hits nothing.
+        #expect(hi_world_create(nil, 0, &world) == HI_OK)
+        var count = 9
+        #expect(hi_world_view_count(world, &count) == HI_OK && count == 0)
+        hi_world_destroy(world)
+    }
+
     @Test func eachThreadKeepsItsOwnLastError() {
         _ = hi_world_load_scene(nil, nil)
         let mine = Self.lastError()

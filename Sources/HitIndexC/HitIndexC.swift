@@ -94,8 +94,8 @@ public func hi_default_view_def() -> hi_view_def {
     return d
 }
 
-/// A C definition as a bulk-load record; the load checks the values (`definitions[position]`
-/// names the record in messages only for shape and id, which the record cannot carry).
+/// A C definition as a bulk-load record. The load checks the values; only what a record cannot
+/// hold (an unknown shape, an id that is not UTF-8) is refused here, naming `views[position]`.
 private func definition(_ d: hi_view_def, position: Int) -> Result<ViewDefinition, CError> {
     var a = ViewAttributes(
         bounds: Rect(x: d.bounds.x, y: d.bounds.y, width: d.bounds.width, height: d.bounds.height),

@@ -259,33 +259,27 @@ struct SceneDecoder {
             throw DecodeFailure.rule(
                 SceneError(location: .path("$"), field: "windows", message: "required (or root, or views)"))
         }
-        if buildsDefinitions {
-            guard !windowDefinitions.isEmpty else {
-                throw DecodeFailure.rule(
-                    SceneError(location: .path("$"), field: form ?? "windows", message: "expected at least one window"))
-            }
-            for (input, target) in definitionRedirects {
-                guard let t = definitionByID[target] else {
-                    throw DecodeFailure.rule(
-                        SceneError(
-                            location: .view(definitions[input].id!), field: "redirectTarget",
-                            message: "\"\(target)\" is not a view id of this scene"))
-                }
-                definitions[input].redirectTarget = t
-            }
-            return Scene(windows: [])
-        }
-        guard !windows.isEmpty else {
+        guard buildsDefinitions ? !windowDefinitions.isEmpty : !windows.isEmpty else {
             throw DecodeFailure.rule(
                 SceneError(location: .path("$"), field: form ?? "windows", message: "expected at least one window"))
         }
-        for (view, target) in redirects {
-            guard let t = viewsByID[target] else {
-                throw DecodeFailure.rule(
-                    SceneError(
-                        location: .view(view.id), field: "redirectTarget",
-                        message: "\"\(target)\" is not a view id of this scene"))
+        /// A redirect whose target id no view has.
+        func unknownTarget(_ id: String, _ target: String) -> DecodeFailure {
+            .rule(
+                SceneError(
+                    location: .view(id), field: "redirectTarget",
+                    message: "\"\(target)\" is not a view id of this scene"))
+        }
+        if buildsDefinitions {
+            for (input, target) in definitionRedirects {
+                guard let t = definitionByID[target] else { throw unknownTarget(definitions[input].id!, target) }
+                definitions[input].redirectTarget = t
             }
+            // The records are the result (``definitions``); the scene is an empty placeholder.
+            return Scene(windows: [])
+        }
+        for (view, target) in redirects {
+            guard let t = viewsByID[target] else { throw unknownTarget(view.id, target) }
             view.redirectTarget = t
         }
         let scene = Scene(windows: windows)

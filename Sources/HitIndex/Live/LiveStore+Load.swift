@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Loading views into the store in bulk: plain ``ViewDefinition`` records (an engine's tree, or
 /// a scene file's), a whole `Scene` model, or one model subtree for an insert edit. Models are
@@ -142,69 +143,74 @@ extension LiveStore {
         _ definitions: [ViewDefinition], firstWindowOrder: UInt64?, windowRank: [Int: UInt64], threads: Int
     ) -> (slots: [UInt32], ids: [(slot: UInt32, id: String)], plan: IDPlan?) {
         let n = definitions.count
-        var slots: [UInt32] = []
-        slots.reserveCapacity(n)
-        var ids: [(slot: UInt32, id: String)] = []
-        ids.reserveCapacity(n)
-        // Slots past the last one (no free slot to reuse) are written whole, once each.
-        let fresh = writesFreshSlotsWhole && state.counts.freeSlot == LiveSlot.none && generationFloor.isEmpty
-        // A store that never had ids fills its table from a plan, made on a second thread
-        // while the records are written.
-        let planned = fresh && state.counts.idTableCapacity == 0 && state.counts.idBytesUsed == 0
-        var idRefs: [IDRef] = []
-        if fresh {
-            slots.append(contentsOf: allocateFreshSlots(n))
-            if planned { idRefs = [IDRef](repeating: IDRef(rawValue: 0), count: n) }
-            var offset = 0
+        guard writesFreshSlotsWhole && state.counts.freeSlot == LiveSlot.none && generationFloor.isEmpty else {
+            var slots: [UInt32] = []
+            slots.reserveCapacity(n)
+            var ids: [(slot: UInt32, id: String)] = []
+            // By index, not by element: a definition holds a string and a closure, and copying
+            // one per view retains and releases them (measured: a fifth of a million-view load).
             for i in 0..<n {
-                guard let id = definitions[i].id, !id.isEmpty else { continue }
-                ids.append((slots[i], id))
-                if planned {
-                    idRefs[i] = IDRef(offset: offset, length: id.utf8.count)
-                    offset += id.utf8.count
-                }
+                let slot = allocateSlot()
+                slots.append(slot)
+                writeAttributes(definitions[i].attributes, to: slot)
+                let userValue = definitions[i].userValue
+                if userValue != 0 { state.records.update(Int(slot)) { $0.userValue = userValue } }
+                writeRoleAndPredicate(
+                    definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
+                if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
             }
+            return (slots, ids, nil)
         }
-        var plan: IDPlan?
-        let makePlan = planned && !ids.isEmpty
-        if makePlan && threads > 1 {
-            let store = UncheckedSendable(self)
-            let input = UncheckedSendable(definitions)
-            let planIDs = ids
-            let (freshSlots, refs, ranks) = (slots, idRefs, windowRank)
-            let made = UncheckedSendable(UnsafeMutablePointer<IDPlan?>.allocate(capacity: 1))
-            made.value.initialize(to: nil)
-            defer { made.value.deinitialize(count: 1).deallocate() }
-            DispatchQueue.concurrentPerform(iterations: 2) { k in
-                // Safe: the store and the definitions are used by iteration 0 alone; iteration 1
-                // reads only its own copy of the ids and writes only `made`.
-                if k == 0 {
-                    store.value.writeFreshViews(
-                        input.value, slots: freshSlots, idRefs: refs, firstWindowOrder: firstWindowOrder,
-                        windowRank: ranks)
-                } else {
-                    made.value.pointee = IDPlan(planIDs)
-                }
-            }
-            plan = made.value.pointee
-        } else if fresh {
+        let slots = Array(allocateFreshSlots(n))
+        let planned = state.counts.idTableCapacity == 0 && state.counts.idBytesUsed == 0
+        let (ids, idRefs) = Self.freshIDs(definitions, slots: slots, withReferences: planned)
+        guard planned && !ids.isEmpty else {
             writeFreshViews(
                 definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
-            if makePlan { plan = IDPlan(ids) }
+            return (slots, ids, nil)
         }
-        // By index, not by element: a definition holds a string and a closure, and copying one
-        // per view retains and releases them (measured: a fifth of a million-view load).
-        for i in 0..<n where !fresh {
-            let slot = allocateSlot()
-            slots.append(slot)
-            writeAttributes(definitions[i].attributes, to: slot)
-            let userValue = definitions[i].userValue
-            if userValue != 0 { state.records.update(Int(slot)) { $0.userValue = userValue } }
-            writeRoleAndPredicate(
-                definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
-            if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
+        guard threads > 1 else {
+            writeFreshViews(
+                definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
+            return (slots, ids, IDPlan(ids))
         }
-        return (slots, ids, plan)
+        let store = UncheckedSendable(self)
+        let made = Mutex<IDPlan?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            // Safe: the store is used by iteration 0 alone; iteration 1 reads only the ids (a
+            // value) and writes only `made`.
+            if k == 0 {
+                store.value.writeFreshViews(
+                    definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder,
+                    windowRank: windowRank)
+            } else {
+                let plan = IDPlan(ids)
+                made.withLock { $0 = plan }
+            }
+        }
+        return (slots, ids, made.withLock { $0 })
+    }
+
+    /// The ids of `definitions` with their fresh `slots`, in input order; `withReferences`, also
+    /// each definition's id reference for a store that never had ids (the bytes end to end from
+    /// offset 0, so a reference is known before the table is made; none for a view without id).
+    /// - Complexity: O(n).
+    private static func freshIDs(
+        _ definitions: [ViewDefinition], slots: [UInt32], withReferences: Bool
+    ) -> (ids: [(slot: UInt32, id: String)], references: [IDRef]) {
+        var ids: [(slot: UInt32, id: String)] = []
+        ids.reserveCapacity(definitions.count)
+        var references = withReferences ? [IDRef](repeating: IDRef(rawValue: 0), count: definitions.count) : []
+        var offset = 0
+        for i in definitions.indices {
+            guard let id = definitions[i].id, !id.isEmpty else { continue }
+            ids.append((slots[i], id))
+            if withReferences {
+                references[i] = IDRef(offset: offset, length: id.utf8.count)
+                offset += id.utf8.count
+            }
+        }
+        return (ids, references)
     }
 
     /// Writes the views of `definitions` into their fresh `slots` (``allocateFreshSlots(_:)``):
@@ -248,7 +254,7 @@ extension LiveStore {
     }
 
     /// Creates slots for `roots` and their subtrees, in preorder, as
-    /// ``materialize(_:firstWindowOrder:externalRedirects:)`` does for their definitions. With
+    /// ``materialize(_:firstWindowOrder:externalRedirects:threads:)`` does for their definitions. With
     /// `firstWindowOrder`, each root is a window with its model level, ranked for insertion order
     /// by `windowOrders` (default: its position in `roots`).
     ///
@@ -268,7 +274,7 @@ extension LiveStore {
             converted.definitions, firstWindowOrder: firstWindowOrder, externalRedirects: converted.external)
     }
 
-    /// Checks `roots` and their subtrees as ``materialize(_:windowOrders:firstWindowOrder:redirectsByID:)`` does
+    /// Checks `roots` and their subtrees as ``materialize(_:windowOrders:firstWindowOrder:redirectsByID:expectedCount:)`` does
     /// (attributes, `levels` for the roots when given, ids non-empty and unique among the store's
     /// and the new views, redirect targets a new view or a live view with the target's id),
     /// writing nothing; throws the first violation in preorder.

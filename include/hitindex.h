@@ -1,9 +1,9 @@
 /*
  * hitindex.h: the C API of HitIndex, UIKit's hit-testing answer for very large view trees.
  *
- * Status: the first slice of the C API (issue "A C API for engines"): worlds from a scene file or
- * from view definitions, snapshots, single-point hit tests and ids. Edits, transactions,
- * batches, callbacks and predicates come next; until then use the Swift API for them.
+ * A world is the live index of one scene: one writer edits it in transactions (hi_world_begin,
+ * edits, hi_world_commit) and each commit publishes an immutable snapshot that any number of
+ * reader threads query while the writer goes on. docs/c-api.md walks through it in C and Rust.
  *
  * Link with -lHitIndexC (shared) or the static library HitIndexCStatic; both are built by
  * `swift build -c release` into .build/release/.
@@ -11,11 +11,19 @@
  * Conventions
  * - Every function that can fail returns an hi_status. On failure it sets a thread-local message
  *   (hi_last_error) and leaves its output arguments unchanged; it never crashes on a NULL
- *   pointer, a stale handle or a bad value.
+ *   pointer, a stale handle or a bad value, and never touches another view.
  * - Objects are opaque and reference-counted on the library's side: a world lives until
  *   hi_world_destroy, a snapshot until hi_snapshot_release, independently of each other.
- * - Threads: one thread at a time may use a world (the writer). Any number of threads may use
- *   snapshots at once, concurrently with the writer; a snapshot never changes.
+ * - Threads: one thread at a time may use a world (the writer); hi_world_* functions are not
+ *   safe to call on one world from two threads at once. Any number of threads may use snapshots
+ *   at once, concurrently with the writer; a snapshot never changes. Different worlds are
+ *   independent.
+ * - Transactions: every edit is made inside hi_world_begin ... hi_world_commit. An edit that
+ *   fails with HI_ERROR_STALE or HI_ERROR_INVALID changes nothing and rejects the transaction:
+ *   later edits return HI_ERROR_REJECTED and do nothing, and hi_world_commit undoes the edits
+ *   before it and returns HI_ERROR_REJECTED naming the first failure. HI_ERROR_NULL and
+ *   HI_ERROR_TRANSACTION leave the transaction as it was.
+ * - Complexity is stated per function; n is the number of views, k a container's subviews.
  * - C99 and C++ compatible.
  */
 #ifndef HITINDEX_H
@@ -42,7 +50,11 @@ typedef enum hi_status {
     /* A handle names no view of this snapshot or world (removed, or never one). */
     HI_ERROR_STALE = 3,
     /* A scene could not be read or was refused; the message names the file, view and field. */
-    HI_ERROR_SCENE = 4
+    HI_ERROR_SCENE = 4,
+    /* The open transaction was rejected by an earlier edit (see Conventions). */
+    HI_ERROR_REJECTED = 5,
+    /* The call needs an open transaction and none is open, or opens one while one is open. */
+    HI_ERROR_TRANSACTION = 6
 } hi_status;
 
 /* A world: the live index of one scene, edited by one writer thread. */
@@ -83,6 +95,17 @@ typedef struct hi_insets {
 
 /* The shape of a view's hit area over its hit rect. */
 typedef enum hi_shape { HI_SHAPE_RECT = 0, HI_SHAPE_ELLIPSE = 1, HI_SHAPE_ROUNDED_RECT = 2 } hi_shape;
+
+/* Where a created or moved view goes among its new siblings: in front of all (HI_FRONT), behind
+ * all (HI_BACK), at `index` among the subviews counted without the view itself, 0 = back-most
+ * (HI_AT_INDEX), or directly in front of (HI_ABOVE) or behind (HI_BELOW) the subview `sibling`. */
+typedef enum hi_place { HI_FRONT = 0, HI_BACK = 1, HI_AT_INDEX = 2, HI_ABOVE = 3, HI_BELOW = 4 } hi_place;
+
+typedef struct hi_position {
+    hi_place place;
+    int64_t index;
+    hi_view sibling;
+} hi_position;
 
 /* One view of a bulk load (hi_world_create). Start from hi_default_view_def() and set what
  * differs. The meaning of each field is UIKit's, as docs/semantics.md states it. */
@@ -182,6 +205,236 @@ hi_status hi_snapshot_hit_test(const hi_snapshot *snapshot, double x, double y, 
  * HI_ERROR_STALE (not a view of this snapshot). Thread-safe. O(id length). */
 hi_status hi_snapshot_view_id(const hi_snapshot *snapshot, hi_view view, char *buffer, size_t capacity,
                               size_t *out_length);
+
+/* Reads back a snapshot's version: 1 for the world's first, one more per commit after.
+ * Errors: HI_ERROR_NULL. Thread-safe. O(1). */
+hi_status hi_snapshot_version(const hi_snapshot *snapshot, uint64_t *out_version);
+
+/* The number of views in the snapshot, windows included. Errors: HI_ERROR_NULL. Thread-safe. O(1). */
+hi_status hi_snapshot_view_count(const hi_snapshot *snapshot, size_t *out_count);
+
+/* Whether `view` names a view of this snapshot (handle validity; never an error for a stale
+ * handle). Errors: HI_ERROR_NULL. Thread-safe. O(1). */
+hi_status hi_snapshot_contains(const hi_snapshot *snapshot, hi_view view, bool *out_contains);
+
+/* The user value stored with `view` in this snapshot.
+ * Errors: HI_ERROR_NULL, HI_ERROR_STALE. Thread-safe. O(1). */
+hi_status hi_snapshot_user_value(const hi_snapshot *snapshot, hi_view view, uint64_t *out_value);
+
+/* Hit-tests `count` points: out_hits[i] and out_found[i] are what hi_snapshot_hit_test gives for
+ * points[i]. The work is spread over `threads` threads (0 or 1: the calling thread only); the
+ * call returns when every point is answered. The buffers belong to the caller and must not
+ * overlap. Errors: HI_ERROR_NULL (any buffer, when count > 0). Thread-safe.
+ * O(count x one query / threads); allocation-free on the calling thread. */
+hi_status hi_snapshot_hit_test_batch(const hi_snapshot *snapshot, const hi_point *points, size_t count,
+                                     hi_hit *out_hits, bool *out_found, uint32_t threads);
+
+/* Called once per view by hi_snapshot_hit_test_all; return true to go on, false to stop. */
+typedef bool (*hi_hit_visitor)(void *context, hi_hit hit);
+
+/* Calls `visit` for every view a touch at (x, y) could land on, front to back: the views that
+ * are eligible with all their ancestors, inside their own hit area and every clipping ancestor's,
+ * and not pass-through, each mapped through its outermost redirecting ancestor (what the hit test
+ * would return were it the front-most). The first is hi_snapshot_hit_test's answer. `context`
+ * is passed through untouched. Errors: HI_ERROR_NULL (snapshot or visit). Thread-safe.
+ * O(n): it visits every reachable view (for debugging and layered routing, not per frame). */
+hi_status hi_snapshot_hit_test_all(const hi_snapshot *snapshot, double x, double y, hi_hit_visitor visit,
+                                   void *context);
+
+/* What one hi_explain_item reports. */
+typedef enum hi_explain_kind {
+    /* The answer, as the hit test gives it (view is zero when nothing takes the touch). Always
+     * first, exactly once. */
+    HI_EXPLAIN_RESULT = 0,
+    /* The view the search accepted, before any redirect (at most once). */
+    HI_EXPLAIN_WINNER = 1,
+    /* The redirecting ancestor that replaced the winner with the result (at most once). */
+    HI_EXPLAIN_REDIRECTED_BY = 2,
+    /* One view on the accepted path, from the winner's window down to the winner, with the touch
+     * in its bounds space (point) and whether it is inside the view's hit area (inside). */
+    HI_EXPLAIN_STEP = 3,
+    /* A view in front of the winner whose own hit area holds the touch, and why it lost
+     * (rejection, and the ancestor concerned for HI_REJECTION_*_ANCESTOR); front-most first. */
+    HI_EXPLAIN_REJECTED = 4
+} hi_explain_kind;
+
+/* Why a view in front of the winner lost. */
+typedef enum hi_rejection {
+    HI_REJECTION_NONE = 0,
+    HI_REJECTION_HIDDEN = 1,
+    HI_REJECTION_TRANSPARENT = 2,
+    HI_REJECTION_INTERACTION_DISABLED = 3,
+    /* An ancestor (item.ancestor) is hidden, transparent or has interaction disabled. */
+    HI_REJECTION_INELIGIBLE_ANCESTOR = 4,
+    /* The touch is outside the hit area of this clipping ancestor (item.ancestor). */
+    HI_REJECTION_OUTSIDE_ANCESTOR = 5,
+    HI_REJECTION_PASS_THROUGH = 6
+} hi_rejection;
+
+/* One fact of an explanation; fields that do not apply to the kind are zero. */
+typedef struct hi_explain_item {
+    hi_explain_kind kind;
+    hi_view view;
+    hi_point point;
+    bool inside;
+    hi_rejection rejection;
+    hi_view ancestor;
+} hi_explain_item;
+
+/* Called once per item by hi_snapshot_explain; return true to go on, false to stop. */
+typedef bool (*hi_explain_visitor)(void *context, const hi_explain_item *item);
+
+/* Explains the answer at (x, y), as `hitindex explain` does, by calling `visit` with: the
+ * result; the winner and the redirecting view when there are; the accepted path, window first;
+ * then at most `limit` rejected views, front-most first. The item pointer is valid during the
+ * call only. Errors: HI_ERROR_NULL (snapshot or visit). Thread-safe.
+ * O(n x depth) in the worst case: for debugging. */
+hi_status hi_snapshot_explain(const hi_snapshot *snapshot, double x, double y, size_t limit, hi_explain_visitor visit,
+                              void *context);
+
+/* ---- Transactions (the writer) ---- */
+
+/* Opens a transaction: the edits that follow become visible to readers at hi_world_commit.
+ * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION (one is already open). O(1). */
+hi_status hi_world_begin(hi_world *world);
+
+/* Publishes the open transaction's edits as a new snapshot, or, when an edit was rejected,
+ * undoes them all (the world returns to the last commit) and returns HI_ERROR_REJECTED with the
+ * first failure's message. Either way the transaction is closed. When out_snapshot is not NULL
+ * and the commit succeeds, *out_snapshot is the new snapshot, acquired for the caller (release
+ * it). Errors: HI_ERROR_NULL (world), HI_ERROR_TRANSACTION (none open), HI_ERROR_REJECTED.
+ * O(pages the edits touched), plus freeing what no snapshot can read any more. */
+hi_status hi_world_commit(hi_world *world, hi_snapshot **out_snapshot);
+
+/* Closes the open transaction, undoing its edits (nothing is published). With no transaction
+ * open it does nothing. Errors: HI_ERROR_NULL. O(pages the edits created). */
+hi_status hi_world_discard(hi_world *world);
+
+/* Lays the world's memory out again as a fresh load has it, so that queries stop paying for
+ * pages that edits copied; part of the open transaction, changing no answer. Call it when idle.
+ * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION, HI_ERROR_REJECTED. O(n). */
+hi_status hi_world_compact(hi_world *world);
+
+/* ---- Edits (inside a transaction; see Conventions for failures) ---- */
+
+/* Creates one view from `def` under `parent` at `position`, and sets *out_view (may be NULL) to
+ * its handle. Of `def`, the fields parent, order, window_level and redirect_target are not used
+ * (use hi_world_set_redirect after). Errors: HI_ERROR_NULL (world, def), HI_ERROR_TRANSACTION,
+ * HI_ERROR_REJECTED, HI_ERROR_STALE (parent or sibling), HI_ERROR_INVALID (a value a scene file
+ * refuses, a duplicate id, a bad position). O(log k) plus the upkeep of the boxes above. */
+hi_status hi_world_create_view(hi_world *world, hi_view parent, hi_position position, const hi_view_def *def,
+                               hi_view *out_view);
+
+/* Creates one window from `def` at def->window_level, in front of the windows of that level,
+ * and sets *out_view (may be NULL) to its handle; parent, order and redirect_target are not
+ * used. Errors: as hi_world_create_view. O(log w) for w windows. */
+hi_status hi_world_create_window(hi_world *world, const hi_view_def *def, hi_view *out_view);
+
+/* Removes a view (a window too) with its subviews; their handles become stale. A view whose
+ * redirect named one of them loses it. Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION,
+ * HI_ERROR_REJECTED, HI_ERROR_STALE. O(m) for m removed views, plus O(log k). */
+hi_status hi_world_remove_view(hi_world *world, hi_view view);
+
+/* Moves a view with its subviews under `parent` at `position` (also to reorder among its
+ * siblings: pass its own superview). Windows are not moved (set their level).
+ * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION, HI_ERROR_REJECTED, HI_ERROR_STALE (view, parent
+ * or sibling), HI_ERROR_INVALID (a window, a cycle: parent is the view or inside it, a bad
+ * position). O(log k) per place, plus O(depth). */
+hi_status hi_world_move_view(hi_world *world, hi_view view, hi_view parent, hi_position position);
+
+/* Scrolls a view: sets bounds.origin to (x, y). Its subviews' boxes live in its bounds space, so
+ * this costs the same whatever it holds. Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION,
+ * HI_ERROR_REJECTED, HI_ERROR_STALE, HI_ERROR_INVALID (not finite). O(1) (plus box upkeep when
+ * the view hit-tests subviews outside its bounds). */
+hi_status hi_world_scroll(hi_world *world, hi_view view, double x, double y);
+
+/* Sets every attribute at once from `def`: geometry, eligibility, hit area and user value (not
+ * its id, parent, order, level or redirect). Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION,
+ * HI_ERROR_REJECTED, HI_ERROR_STALE, HI_ERROR_INVALID. O(1) plus box upkeep. */
+hi_status hi_world_set_attributes(hi_world *world, hi_view view, const hi_view_def *def);
+
+/* Sets a view's frame as UIKit does: bounds.size and center (through the anchor point), the
+ * scroll offset kept. Refused (HI_ERROR_INVALID) on a view with a non-identity transform, as
+ * in a scene file. Errors: as hi_world_set_attributes. O(1) plus box upkeep. */
+hi_status hi_world_set_frame(hi_world *world, hi_view view, hi_rect frame);
+
+/* One attribute each, with UIKit's meaning (docs/semantics.md). Each refuses what a scene file
+ * refuses (HI_ERROR_INVALID: a non-finite value, a negative alpha, an unknown shape, a negative
+ * corner radius); a negative minimum size or inset is allowed, as in a scene file.
+ * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION, HI_ERROR_REJECTED, HI_ERROR_STALE,
+ * HI_ERROR_INVALID. O(1) plus box upkeep. */
+hi_status hi_world_set_bounds(hi_world *world, hi_view view, hi_rect bounds);
+hi_status hi_world_set_center(hi_world *world, hi_view view, hi_point center);
+hi_status hi_world_set_anchor_point(hi_world *world, hi_view view, hi_point anchor_point);
+hi_status hi_world_set_transform(hi_world *world, hi_view view, hi_transform transform);
+hi_status hi_world_set_hidden(hi_world *world, hi_view view, bool hidden);
+hi_status hi_world_set_alpha(hi_world *world, hi_view view, float alpha);
+hi_status hi_world_set_user_interaction_enabled(hi_world *world, hi_view view, bool enabled);
+hi_status hi_world_set_hit_test_insets(hi_world *world, hi_view view, hi_insets insets);
+hi_status hi_world_set_minimum_hit_size(hi_world *world, hi_view view, double width, double height);
+hi_status hi_world_set_shape(hi_world *world, hi_view view, hi_shape shape, double corner_radius);
+hi_status hi_world_set_hit_tests_subviews_outside_bounds(hi_world *world, hi_view view, bool value);
+hi_status hi_world_set_pass_through(hi_world *world, hi_view view, bool value);
+
+/* Sets the value returned with every hit on the view. Errors: as the setters above. O(1). */
+hi_status hi_world_set_user_value(hi_world *world, hi_view view, uint64_t user_value);
+
+/* Sets (NUL-terminated UTF-8, copied) or clears (NULL or "") a view's id, unique among the
+ * world's views. Errors: as the setters above; HI_ERROR_INVALID for a duplicate or non-UTF-8 id.
+ * O(length) expected. */
+hi_status hi_world_set_id(hi_world *world, hi_view view, const char *id);
+
+/* Sets a window's level; it moves in front of the windows of its new level that were created
+ * before it, behind those created after it. Errors: as the setters above; HI_ERROR_INVALID for
+ * a view that is not a window or a non-finite level. O(log w) for w windows. */
+hi_status hi_world_set_window_level(hi_world *world, hi_view window, double level);
+
+/* Sets (target: a live view) or clears (target: the zero handle) the view every hit in this
+ * view's subtree goes to; the redirect lasts while the target lives. Errors: as the setters
+ * above (HI_ERROR_STALE for the target too). O(1) plus box upkeep. */
+hi_status hi_world_set_redirect(hi_world *world, hi_view view, hi_view target);
+
+/* A custom hit test: called with the touch in the view's bounds space after its shape test
+ * passes, it can only narrow the hit area (return false to let the touch pass). It is called
+ * from whichever thread queries a snapshot, concurrently, so it must be thread-safe, quick and
+ * must not call back into this library. */
+typedef bool (*hi_predicate)(void *context, hi_view view, double x, double y);
+
+/* Called once with the predicate's context when no world state and no snapshot can call the
+ * predicate any more, on whichever thread drops the last reference. */
+typedef void (*hi_release)(void *context);
+
+/* Sets (predicate not NULL) or clears (NULL) a view's custom hit test. From this call on the
+ * library owns `context`: `release` (may be NULL) is called exactly once, also when this call
+ * fails or the transaction is rejected. Errors: as the setters above. O(1) plus box upkeep. */
+hi_status hi_world_set_predicate(hi_world *world, hi_view view, hi_predicate predicate, void *context,
+                                 hi_release release);
+
+/* ---- Reading the world (the writer's state, edits of an open transaction included) ---- */
+
+/* Whether `view` names a live view of the world (handle validity).
+ * Errors: HI_ERROR_NULL. O(1). */
+hi_status hi_world_contains(const hi_world *world, hi_view view, bool *out_contains);
+
+/* The handle of the view whose id is `id`; *out_found is false (and *out_view zero) when no view
+ * has it. Errors: HI_ERROR_NULL. O(length) expected. */
+hi_status hi_world_view_for_id(const hi_world *world, const char *id, hi_view *out_view, bool *out_found);
+
+/* Fills *out_def with a view's attributes and user value (and window_level for a window);
+ * parent, order and redirect_target are -1, 0 and -1, and id is NULL (hi_snapshot_view_id reads
+ * ids). Errors: HI_ERROR_NULL, HI_ERROR_STALE. O(1). */
+hi_status hi_world_get_attributes(const hi_world *world, hi_view view, hi_view_def *out_def);
+
+/* Writes the world's current state as a scene file (the scene format's JSON) at `path`, which
+ * `hitindex` reads: for a bug report, or to check answers against the reference engine. Views
+ * without an id are written with the id "#slot.generation". Errors: HI_ERROR_NULL,
+ * HI_ERROR_SCENE (the file could not be written). O(n). */
+hi_status hi_world_write_scene(const hi_world *world, const char *path);
+
+/* Checks every structure of the world (links, orders, boxes, ids) and returns HI_ERROR_INVALID
+ * with the first violation when one is unsound; HI_OK means consistent. For tests.
+ * Errors: HI_ERROR_NULL, HI_ERROR_INVALID. O(n). */
+hi_status hi_world_check(const hi_world *world);
 
 #ifdef __cplusplus
 }

@@ -15,8 +15,8 @@ import HitIndexSceneFormat
 // Swift signature against the header's declaration, so the two cannot drift apart.
 //
 // Objects cross the boundary as retained Swift objects: an `hi_world *` is an `Unmanaged`
-// `LiveIndex`, an `hi_snapshot *` an `Unmanaged` `IndexSnapshot`. A snapshot holds its own
-// version's columns, so it outlives its world.
+// `CWorld` (a `LiveIndex` and its transaction state), an `hi_snapshot *` an `Unmanaged`
+// `IndexSnapshot`. A snapshot holds its own version's columns, so it outlives its world.
 
 // MARK: - Errors
 
@@ -30,7 +30,7 @@ private let lastErrorKey: pthread_key_t = {
 }()
 
 /// Records `message` as the thread's last error and returns `status`.
-private func fail(_ status: hi_status, _ message: String) -> hi_status {
+func fail(_ status: hi_status, _ message: String) -> hi_status {
     let old = pthread_getspecific(lastErrorKey)
     pthread_setspecific(lastErrorKey, strdup(message))
     free(old)
@@ -38,7 +38,7 @@ private func fail(_ status: hi_status, _ message: String) -> hi_status {
 }
 
 /// The `hi_status` for a NULL argument named `name` of `function`.
-private func null(_ function: String, _ name: String) -> hi_status {
+func null(_ function: String, _ name: String) -> hi_status {
     fail(HI_ERROR_NULL, "\(function): \(name) is NULL")
 }
 
@@ -55,13 +55,30 @@ public func hi_last_error() -> UnsafePointer<CChar>? {
 
 // MARK: - Worlds
 
+/// A world as C holds it: the live index and the transaction the C calls opened.
+final class CWorld {
+    let live: LiveIndex
+    /// Whether hi_world_begin opened a transaction that is not yet committed or discarded.
+    var isOpen = false
+    /// The first edit of the open transaction that the C layer refused before the index saw it
+    /// (an unknown shape, an id that is not UTF-8); the index records its own refusals.
+    var refusal: String?
+
+    init(_ live: LiveIndex) { self.live = live }
+
+    /// A retained C pointer to a new world.
+    static func retained(_ live: LiveIndex) -> OpaquePointer {
+        OpaquePointer(Unmanaged.passRetained(CWorld(live)).toOpaque())
+    }
+}
+
 /// The world behind a C pointer.
-private func world(_ pointer: OpaquePointer) -> LiveIndex {
-    Unmanaged<LiveIndex>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+func world(_ pointer: OpaquePointer) -> CWorld {
+    Unmanaged<CWorld>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }
 
 /// The snapshot behind a C pointer.
-private func snapshot(_ pointer: OpaquePointer) -> IndexSnapshot {
+func snapshot(_ pointer: OpaquePointer) -> IndexSnapshot {
     Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
 }
 
@@ -77,7 +94,7 @@ public func hi_world_load_scene(
     } catch {
         return fail(HI_ERROR_SCENE, error.description)
     }
-    outWorld.pointee = OpaquePointer(Unmanaged.passRetained(live).toOpaque())
+    outWorld.pointee = CWorld.retained(live)
     return HI_OK
 }
 
@@ -94,9 +111,9 @@ public func hi_default_view_def() -> hi_view_def {
     return d
 }
 
-/// A C definition as a bulk-load record. The load checks the values; only what a record cannot
-/// hold (an unknown shape, an id that is not UTF-8) is refused here, naming `views[position]`.
-private func definition(_ d: hi_view_def, position: Int) -> Result<ViewDefinition, CError> {
+/// A C definition's attributes. Only what `ViewAttributes` cannot hold (an unknown shape) is
+/// refused here; the index checks the values as a scene file's.
+func attributes(_ d: hi_view_def) -> Result<ViewAttributes, CError> {
     var a = ViewAttributes(
         bounds: Rect(x: d.bounds.x, y: d.bounds.y, width: d.bounds.width, height: d.bounds.height),
         center: Point(x: d.center.x, y: d.center.y), isUserInteractionEnabled: d.user_interaction_enabled)
@@ -108,33 +125,81 @@ private func definition(_ d: hi_view_def, position: Int) -> Result<ViewDefinitio
     let i = d.hit_test_insets
     a.hitTestInsets = EdgeInsets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
     a.minimumHitSize = Size(width: d.minimum_hit_width, height: d.minimum_hit_height)
-    switch d.shape {
-    case HI_SHAPE_RECT: a.hitShape = .rect
-    case HI_SHAPE_ELLIPSE: a.hitShape = .ellipse
-    case HI_SHAPE_ROUNDED_RECT: a.hitShape = .roundedRect(radius: d.corner_radius)
-    default:
-        return .failure(
-            CError(HI_ERROR_INVALID, "views[\(position)]: shape: expected 0, 1 or 2, got \(d.shape.rawValue)"))
+    switch shape(d.shape, radius: d.corner_radius) {
+    case .success(let s): a.hitShape = s
+    case .failure(let e): return .failure(e)
     }
     a.hitTestsSubviewsOutsideBounds = d.hit_tests_subviews_outside_bounds
     a.isPassThrough = d.pass_through
-    var id: String?
-    if let raw = d.id {
-        guard let text = String(validatingCString: raw) else {
-            return .failure(CError(HI_ERROR_INVALID, "views[\(position)]: id: not UTF-8"))
-        }
-        id = text
+    return .success(a)
+}
+
+/// A C shape as the model's.
+func shape(_ shape: hi_shape, radius: Double) -> Result<HitShape, CError> {
+    switch shape {
+    case HI_SHAPE_RECT: .success(.rect)
+    case HI_SHAPE_ELLIPSE: .success(.ellipse)
+    case HI_SHAPE_ROUNDED_RECT: .success(.roundedRect(radius: radius))
+    default: .failure(CError(HI_ERROR_INVALID, "shape: expected 0, 1 or 2, got \(shape.rawValue)"))
+    }
+}
+
+/// A C definition's attributes as a C struct (the inverse of ``attributes(_:)``).
+func definition(_ a: ViewAttributes) -> hi_view_def {
+    var d = hi_default_view_def()
+    d.bounds = hi_rect(x: a.bounds.origin.x, y: a.bounds.origin.y, width: a.bounds.size.width, height: a.bounds.size.height)
+    d.center = hi_point(x: a.center.x, y: a.center.y)
+    d.anchor_point = hi_point(x: a.anchorPoint.x, y: a.anchorPoint.y)
+    let t = a.transform
+    d.transform = hi_transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    d.hidden = a.isHidden
+    d.alpha = a.alpha
+    d.user_interaction_enabled = a.isUserInteractionEnabled
+    let i = a.hitTestInsets
+    d.hit_test_insets = hi_insets(top: i.top, left: i.left, bottom: i.bottom, right: i.right)
+    d.minimum_hit_width = a.minimumHitSize.width
+    d.minimum_hit_height = a.minimumHitSize.height
+    switch a.hitShape {
+    case .rect: d.shape = HI_SHAPE_RECT
+    case .ellipse: d.shape = HI_SHAPE_ELLIPSE
+    case .roundedRect(let radius):
+        d.shape = HI_SHAPE_ROUNDED_RECT
+        d.corner_radius = radius
+    }
+    d.hit_tests_subviews_outside_bounds = a.hitTestsSubviewsOutsideBounds
+    d.pass_through = a.isPassThrough
+    return d
+}
+
+/// A C string as an id: nil for NULL, a failure when it is not UTF-8.
+func id(_ raw: UnsafePointer<CChar>?) -> Result<String?, CError> {
+    guard let raw else { return .success(nil) }
+    guard let text = String(validatingCString: raw) else {
+        return .failure(CError(HI_ERROR_INVALID, "id: not UTF-8"))
+    }
+    return .success(text)
+}
+
+/// A C definition as a bulk-load record, refusals naming `views[position]`.
+private func definition(_ d: hi_view_def, position: Int) -> Result<ViewDefinition, CError> {
+    let a: ViewAttributes
+    let name: String?
+    do {
+        a = try attributes(d).get()
+        name = try id(d.id).get()
+    } catch {
+        return .failure(CError(error.status, "views[\(position)]: \(error.message)"))
     }
     var result = ViewDefinition(
         a, parent: d.parent == -1 ? nil : Int(truncatingIfNeeded: d.parent), order: Int(truncatingIfNeeded: d.order),
-        userValue: d.user_value, id: id)
+        userValue: d.user_value, id: name)
     result.windowLevel = d.window_level
     result.redirectTarget = d.redirect_target == -1 ? nil : Int(truncatingIfNeeded: d.redirect_target)
     return .success(result)
 }
 
 /// A failure to report through `fail`.
-private struct CError: Error {
+struct CError: Error {
     var status: hi_status
     var message: String
     init(_ status: hi_status, _ message: String) {
@@ -164,7 +229,7 @@ public func hi_world_create(
     } catch {
         return fail(HI_ERROR_INVALID, "hi_world_create: \(error.description)")
     }
-    outWorld.pointee = OpaquePointer(Unmanaged.passRetained(live).toOpaque())
+    outWorld.pointee = CWorld.retained(live)
     return HI_OK
 }
 
@@ -179,14 +244,14 @@ public func hi_loaded_view(_ position: Int) -> hi_view {
 @c @implementation
 public func hi_world_destroy(_ world: OpaquePointer?) {
     guard let world else { return }
-    Unmanaged<LiveIndex>.fromOpaque(UnsafeRawPointer(world)).release()
+    Unmanaged<CWorld>.fromOpaque(UnsafeRawPointer(world)).release()
 }
 
 @c @implementation
 public func hi_world_view_count(_ pointer: OpaquePointer?, _ outCount: UnsafeMutablePointer<Int>?) -> hi_status {
     guard let pointer else { return null("hi_world_view_count", "world") }
     guard let outCount else { return null("hi_world_view_count", "out_count") }
-    outCount.pointee = world(pointer).viewCount
+    outCount.pointee = world(pointer).live.viewCount
     return HI_OK
 }
 
@@ -198,7 +263,7 @@ public func hi_world_acquire_snapshot(
 ) -> hi_status {
     guard let pointer else { return null("hi_world_acquire_snapshot", "world") }
     guard let outSnapshot else { return null("hi_world_acquire_snapshot", "out_snapshot") }
-    outSnapshot.pointee = OpaquePointer(Unmanaged.passRetained(world(pointer).snapshot).toOpaque())
+    outSnapshot.pointee = OpaquePointer(Unmanaged.passRetained(world(pointer).live.snapshot).toOpaque())
     return HI_OK
 }
 

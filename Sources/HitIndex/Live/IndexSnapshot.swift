@@ -71,6 +71,25 @@ public final class IndexSnapshot: @unchecked Sendable {
         }
     }
 
+    /// Every view a touch at `screenPoint` could land on, front to back, each with its user
+    /// value: the views that are eligible with all their ancestors, inside their own hit area and
+    /// every clipping ancestor's, and not pass-through, each mapped through its outermost
+    /// redirecting ancestor. The first is ``hitTest(_:)``'s answer. For debugging and for
+    /// engines that route one touch to several layers: visits every reachable view.
+    /// - Complexity: O(n).
+    public func hitTestAll(_ screenPoint: Point) -> [Hit] {
+        store.hitTestAllSlots(screenPoint).compactMap(hit)
+    }
+
+    /// Explains the answer at `screenPoint`, naming views by handle; lists at most `limit`
+    /// rejected views.
+    /// - Complexity: O(n · depth) in the worst case; for debugging.
+    public func explain(_ screenPoint: Point, limit: Int = 10) -> Explanation<ViewHandle> {
+        store.explain(screenPoint, limit: limit).mapViews { slot in
+            ViewHandle(slot: slot, generation: store.records[Int(slot)].generation)
+        }
+    }
+
     /// Whether `handle` names a view of this snapshot.
     /// - Complexity: O(1).
     public func contains(_ handle: ViewHandle) -> Bool {

@@ -96,6 +96,42 @@ extension LiveIndex {
         }
     }
 
+    /// Creates one window with these attributes at `level`, in front of the windows of that
+    /// level.
+    /// - Returns: its handle; nil when the edit is invalid.
+    /// - Complexity: O(log w) for w windows, plus box upkeep.
+    @discardableResult
+    public func createWindow(
+        _ attributes: ViewAttributes, level: Double = 0, id: String? = nil, userValue: UInt64 = 0
+    ) -> ViewHandle? {
+        edit { () throws(EditProblem) -> ViewHandle in
+            let label = id ?? "new window"
+            if let p = attributes.problem(level: level) {
+                throw EditProblem(view: label, field: p.field, message: p.message)
+            }
+            if let id, !id.isEmpty, store.slot(withID: id) != nil {
+                throw EditProblem(view: id, field: "id", message: "duplicate id")
+            }
+            let order = store.state.counts.windowOrder
+            store.state.counts.windowOrder += 1
+            let slot = store.allocateSlot()
+            store.writeAttributes(attributes, to: slot)
+            _ = store.setID(id, of: slot)
+            store.state.records.update(Int(slot)) {
+                $0.userValue = userValue
+                $0.flags.insert(.window)
+            }
+            store.updateRare(slot) { rare in
+                rare.isWindow = true
+                rare.level = level
+                rare.order = order
+            }
+            store.refreshReach(slot)
+            store.attach(slot, to: LiveSlot.screen, at: store.windowPosition(level: level, order: order))
+            return handle(slot)
+        }
+    }
+
     /// The index `position` names among `parent`'s subviews, counted without `moving`.
     private func resolve(_ position: SiblingPosition, in parent: UInt32, moving: UInt32?) throws(EditProblem)
         -> Int

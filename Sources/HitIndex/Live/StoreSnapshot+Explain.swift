@@ -1,9 +1,8 @@
-// TODO: expose `explain` on `IndexSnapshot`, naming views by `ViewHandle`: the C API issue needs
-// it by handle, and its shape (what a C caller gets back) belongs to that issue.
 /// Why a touch lands where it does: the accepted path from the window down to the view hit,
 /// and why the views in front of it whose own hit area holds the touch did not win.
 ///
-/// `ID` names views: ``ViewIndex`` for a ``HitTestIndex`` (``HitExplanation``).
+/// `ID` names views: ``ViewIndex`` for a ``HitTestIndex`` (``HitExplanation``), ``ViewHandle``
+/// for an ``IndexSnapshot``.
 public struct Explanation<ID: Hashable & Sendable>: Sendable {
     /// One view on the accepted path, with the touch in its bounds space.
     public struct Step: Sendable {

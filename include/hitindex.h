@@ -14,15 +14,19 @@
  *   pointer, a stale handle or a bad value, and never touches another view.
  * - Objects are opaque and reference-counted on the library's side: a world lives until
  *   hi_world_destroy, a snapshot until hi_snapshot_release, independently of each other.
- * - Threads: one thread at a time may use a world (the writer); hi_world_* functions are not
- *   safe to call on one world from two threads at once. Any number of threads may use snapshots
- *   at once, concurrently with the writer; a snapshot never changes. Different worlds are
- *   independent.
+ * - Threads: one thread at a time may edit or read a world (the writer); hi_world_* functions
+ *   are not safe to call on one world from two threads at once, except hi_world_acquire_snapshot,
+ *   which any thread may call while the writer works (until hi_world_destroy). Any number of
+ *   threads may use snapshots at once, concurrently with the writer; a snapshot never changes.
+ *   Different worlds are independent.
  * - Transactions: every edit is made inside hi_world_begin ... hi_world_commit. An edit that
  *   fails with HI_ERROR_STALE or HI_ERROR_INVALID changes nothing and rejects the transaction:
  *   later edits return HI_ERROR_REJECTED and do nothing, and hi_world_commit undoes the edits
  *   before it and returns HI_ERROR_REJECTED naming the first failure. HI_ERROR_NULL and
- *   HI_ERROR_TRANSACTION leave the transaction as it was.
+ *   HI_ERROR_TRANSACTION leave the transaction as it was. An edit that names a stale handle
+ *   fails with HI_ERROR_STALE, whatever else is wrong with it.
+ * - Messages are for people: they name the function, the view (by id, else as #slot.generation)
+ *   and the field; "edit N" in them counts the library's own edits (some calls make two).
  * - Complexity is stated per function; n is the number of views, k a container's subviews.
  * - C99 and C++ compatible.
  */
@@ -154,7 +158,9 @@ uint32_t hi_abi_version(void);
 const char *hi_last_error(void);
 
 /* Reads the scene file at `path` (the scene format's JSON, UTF-8 path) into a new world, with
- * its first snapshot published. On success *out_world owns the world (hi_world_destroy).
+ * its first snapshot published. On success *out_world owns the world (hi_world_destroy). The
+ * view at paint-order position i of the file (windows back to front, each in preorder) is
+ * hi_loaded_view(i); hi_world_view_for_id finds views by id.
  * Errors: HI_ERROR_NULL, HI_ERROR_SCENE (unreadable file or a refused scene: the message is
  * hitindex's one-line error). O(file size). */
 hi_status hi_world_load_scene(const char *path, hi_world **out_world);
@@ -167,14 +173,16 @@ hi_view_def hi_default_view_def(void);
 /* Creates a world from `count` view definitions, with its first snapshot published, without
  * reading a file: definition i becomes the view hi_loaded_view(i). Windows are ordered by level,
  * then order, then position; subviews by order, then position.
- * Errors: HI_ERROR_NULL (out_world, or defs with count > 0), HI_ERROR_INVALID (the first bad
+ * Errors: HI_ERROR_NULL (out_world, or defs with count > 0), HI_ERROR_INVALID (count above
+ * INT64_MAX, or the first bad
  * definition: a parent or redirect out of range, a cycle of parents, a duplicate id, a value a
  * scene file refuses; the message names the view by id, or as views[i], and the field).
  * O(count), plus sorting where siblings are not in array order. */
 hi_status hi_world_create(const hi_view_def *defs, size_t count, hi_world **out_world);
 
-/* The handle of the view that definition `position` of hi_world_create made (valid while that
- * view lives); the zero handle for a position no load can have. Thread-safe. O(1). */
+/* The handle of the view that definition `position` of hi_world_create made, or the view at
+ * paint-order position `position` of a file hi_world_load_scene read (valid while that view
+ * lives); the zero handle for a position no load can have. Thread-safe. O(1). */
 hi_view hi_loaded_view(size_t position);
 
 /* Destroys a world. Snapshots acquired from it stay valid until released. NULL is ignored.
@@ -184,9 +192,10 @@ void hi_world_destroy(hi_world *world);
 /* The number of views in the world's current state. Errors: HI_ERROR_NULL. O(1). */
 hi_status hi_world_view_count(const hi_world *world, size_t *out_count);
 
-/* Acquires the world's last published snapshot; release it with hi_snapshot_release. The
- * snapshot may be used from any thread, also while the world is edited or destroyed.
- * Errors: HI_ERROR_NULL. O(1). */
+/* Acquires the world's last published snapshot; release it with hi_snapshot_release. Any
+ * thread may call this, also while the writer edits the world (not during or after
+ * hi_world_destroy). The snapshot may be used from any thread, also while the world is edited
+ * or after it is destroyed. Errors: HI_ERROR_NULL. Thread-safe. O(1), lock-free for readers. */
 hi_status hi_world_acquire_snapshot(const hi_world *world, hi_snapshot **out_snapshot);
 
 /* Releases a snapshot. NULL is ignored. O(1). */
@@ -222,9 +231,10 @@ hi_status hi_snapshot_contains(const hi_snapshot *snapshot, hi_view view, bool *
 hi_status hi_snapshot_user_value(const hi_snapshot *snapshot, hi_view view, uint64_t *out_value);
 
 /* Hit-tests `count` points: out_hits[i] and out_found[i] are what hi_snapshot_hit_test gives for
- * points[i]. The work is spread over `threads` threads (0 or 1: the calling thread only); the
- * call returns when every point is answered. The buffers belong to the caller and must not
- * overlap. Errors: HI_ERROR_NULL (any buffer, when count > 0). Thread-safe.
+ * points[i]. The work is spread over at most `threads` threads (0 or 1: the calling thread only;
+ * each thread takes at least 256 points); the call returns when every point is answered. The buffers belong to the caller and must not
+ * overlap. Errors: HI_ERROR_NULL (any buffer, when count > 0), HI_ERROR_INVALID (count above
+ * INT64_MAX). Thread-safe.
  * O(count x one query / threads); allocation-free on the calling thread. */
 hi_status hi_snapshot_hit_test_batch(const hi_snapshot *snapshot, const hi_point *points, size_t count,
                                      hi_hit *out_hits, bool *out_found, uint32_t threads);
@@ -286,7 +296,7 @@ typedef bool (*hi_explain_visitor)(void *context, const hi_explain_item *item);
 
 /* Explains the answer at (x, y), as `hitindex explain` does, by calling `visit` with: the
  * result; the winner and the redirecting view when there are; the accepted path, window first;
- * then at most `limit` rejected views, front-most first. The item pointer is valid during the
+ * then at most `limit` rejected views, front-most first (SIZE_MAX: all). The item pointer is valid during the
  * call only. Errors: HI_ERROR_NULL (snapshot or visit). Thread-safe.
  * O(n x depth) in the worst case: for debugging. */
 hi_status hi_snapshot_explain(const hi_snapshot *snapshot, double x, double y, size_t limit, hi_explain_visitor visit,
@@ -298,7 +308,8 @@ hi_status hi_snapshot_explain(const hi_snapshot *snapshot, double x, double y, s
  * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION (one is already open). O(1). */
 hi_status hi_world_begin(hi_world *world);
 
-/* Publishes the open transaction's edits as a new snapshot, or, when an edit was rejected,
+/* Publishes the open transaction's edits as a new snapshot (a transaction without edits
+ * publishes nothing: the current snapshot is handed back), or, when an edit was rejected,
  * undoes them all (the world returns to the last commit) and returns HI_ERROR_REJECTED with the
  * first failure's message. Either way the transaction is closed. When out_snapshot is not NULL
  * and the commit succeeds, *out_snapshot is the new snapshot, acquired for the caller (release

@@ -66,6 +66,8 @@ public func hi_snapshot_hit_test_batch(
 ) -> hi_status {
     let function = "hi_snapshot_hit_test_batch"
     guard let pointer else { return null(function, "snapshot") }
+    // size_t arrives as Int: a count above INT64_MAX is negative here.
+    guard count >= 0 else { return fail(HI_ERROR_INVALID, "\(function): count: \(UInt(bitPattern: count)) is too large") }
     guard count > 0 else { return HI_OK }
     guard let points else { return null(function, "points") }
     guard let outHits else { return null(function, "out_hits") }
@@ -120,7 +122,8 @@ public func hi_snapshot_explain(
 ) -> hi_status {
     guard let pointer else { return null("hi_snapshot_explain", "snapshot") }
     guard let visit else { return null("hi_snapshot_explain", "visit") }
-    let e = snapshot(pointer).explain(Point(x: x, y: y), limit: Swift.max(0, limit))
+    // size_t arrives as Int: a limit above INT64_MAX (SIZE_MAX among them) is negative here.
+    let e = snapshot(pointer).explain(Point(x: x, y: y), limit: limit < 0 ? Int.max : limit)
     var items: [hi_explain_item] = []
     func item(_ kind: hi_explain_kind, _ view: ViewHandle?) -> hi_explain_item {
         var i = hi_explain_item()

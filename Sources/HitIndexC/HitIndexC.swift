@@ -213,6 +213,8 @@ public func hi_world_create(
     _ defs: UnsafePointer<hi_view_def>?, _ count: Int, _ outWorld: UnsafeMutablePointer<OpaquePointer?>?
 ) -> hi_status {
     guard let outWorld else { return null("hi_world_create", "out_world") }
+    // size_t arrives as Int: a count above INT64_MAX is negative here.
+    guard count >= 0 else { return fail(HI_ERROR_INVALID, "hi_world_create: count: \(UInt(bitPattern: count)) is too large") }
     guard defs != nil || count == 0 else { return null("hi_world_create", "defs (with count > 0)") }
     var definitions: [ViewDefinition] = []
     definitions.reserveCapacity(count)
@@ -300,14 +302,16 @@ public func hi_snapshot_view_id(
     guard let pointer else { return null("hi_snapshot_view_id", "snapshot") }
     guard let outLength else { return null("hi_snapshot_view_id", "out_length") }
     guard buffer != nil || capacity == 0 else { return null("hi_snapshot_view_id", "buffer (with capacity > 0)") }
+    // size_t arrives as Int: a capacity above INT64_MAX (negative here) is as good as unbounded.
+    let room = capacity < 0 ? Int.max : capacity
     let s = snapshot(pointer)
     let handle = ViewHandle(slot: view.slot, generation: view.generation)
     guard s.contains(handle) else {
         return fail(HI_ERROR_STALE, "hi_snapshot_view_id: \(handle) is not a view of this snapshot")
     }
     let id = Array((s.id(of: handle) ?? "").utf8)
-    if let buffer, capacity > 0 {
-        let n = Swift.min(id.count, capacity - 1)
+    if let buffer, room > 0 {
+        let n = Swift.min(id.count, room - 1)
         for k in 0..<n { buffer[k] = CChar(bitPattern: id[k]) }
         buffer[n] = 0
     }

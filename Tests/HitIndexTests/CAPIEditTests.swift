@@ -737,3 +737,42 @@ extension hi_view: @retroactive Equatable {
         #expect(Self.lastError().hasPrefix("hi_world_write_scene: /nonexistent-dir/x.json: "), "\(Self.lastError())")
     }
 }
+
+extension CAPIEditTests {
+    /// size_t values above INT64_MAX arrive negative in Swift: refused or read as unbounded,
+    /// never a crash.
+    @Test func hugeSizesAreRefusedOrUnbounded() throws {
+        var world: OpaquePointer?
+        var d = hi_default_view_def()
+        #expect(hi_world_create(&d, Int(bitPattern: UInt.max), &world) == HI_ERROR_INVALID && world == nil)
+        #expect(Self.lastError() == "hi_world_create: count: \(UInt.max) is too large")
+        let (w, _) = try Self.worlds()
+        defer { hi_world_destroy(w) }
+        var snapshot: OpaquePointer?
+        #expect(hi_world_acquire_snapshot(w, &snapshot) == HI_OK)
+        defer { hi_snapshot_release(snapshot) }
+        var p = hi_point(x: 1, y: 1)
+        var hit = hi_hit()
+        var found = false
+        #expect(hi_snapshot_hit_test_batch(snapshot, &p, -1, &hit, &found, 1) == HI_ERROR_INVALID)
+        // SIZE_MAX as the explain limit lists every rejected view.
+        #expect(hi_world_begin(w) == HI_OK)
+        #expect(hi_world_set_hidden(w, Self.handle(w, "SubView3"), true) == HI_OK)
+        #expect(hi_world_commit(w, nil) == HI_OK)
+        var now: OpaquePointer?
+        #expect(hi_world_acquire_snapshot(w, &now) == HI_OK)
+        defer { hi_snapshot_release(now) }
+        let c = Collected()
+        let visit: hi_explain_visitor = { context, item in
+            Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue().items.append(item!.pointee)
+            return true
+        }
+        #expect(hi_snapshot_explain(now, 200, 150, Int(bitPattern: UInt.max), visit, Unmanaged.passUnretained(c).toOpaque()) == HI_OK)
+        #expect(c.items.contains { $0.kind == HI_EXPLAIN_REJECTED && $0.rejection == HI_REJECTION_HIDDEN })
+        // A capacity of SIZE_MAX copies the whole id.
+        var buffer = [CChar](repeating: 1, count: 16)
+        var length = 0
+        #expect(hi_snapshot_view_id(now, Self.handle(w, "SubView3"), &buffer, Int(bitPattern: UInt.max), &length) == HI_OK)
+        #expect(length == 8 && CAPITests.id(now!, Self.handle(w, "SubView3")) == "SubView3" && buffer[8] == 0 && buffer[7] == CChar(UInt8(ascii: "3")))
+    }
+}

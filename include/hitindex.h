@@ -162,7 +162,7 @@ const char *hi_last_error(void);
  * view at paint-order position i of the file (windows back to front, each in preorder) is
  * hi_loaded_view(i); hi_world_view_for_id finds views by id.
  * Errors: HI_ERROR_NULL, HI_ERROR_SCENE (unreadable file or a refused scene: the message is
- * hitindex's one-line error). O(file size). */
+ * the function's name, then hitindex's one-line error). O(file size). */
 hi_status hi_world_load_scene(const char *path, hi_world **out_world);
 
 /* A view definition with UIKit's defaults: a window (parent -1), order 0, level 0, zero bounds

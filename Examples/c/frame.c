@@ -87,7 +87,7 @@ int main(int argc, char **argv) {
         CHECK(hi_world_scroll(world, list, 0, (f * 7) % 150));
         hi_view_def row = hi_default_view_def();
         row.bounds = (hi_rect){0, 0, 300, 40};
-        row.center = (hi_point){150, 220 + 40.0 * f};
+        row.center = (hi_point){150, 20 + (f * 37) % 260};
         row.user_value = (uint64_t)f + 1;
         char id[16];
         snprintf(id, sizeof id, "New%d", f);

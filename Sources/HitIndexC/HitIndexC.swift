@@ -92,7 +92,7 @@ public func hi_world_load_scene(
     do {
         live = try LiveIndex(views: SceneReader.readDefinitions(contentsOfFile: String(cString: path)))
     } catch {
-        return fail(HI_ERROR_SCENE, error.description)
+        return fail(HI_ERROR_SCENE, "hi_world_load_scene: \(error.description)")
     }
     outWorld.pointee = CWorld.retained(live)
     return HI_OK

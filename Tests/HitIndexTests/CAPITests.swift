@@ -98,7 +98,7 @@ import Testing
     @Test func badScenesAreRefusedWithTheReadersMessage() throws {
         var world: OpaquePointer?
         #expect(hi_world_load_scene("/nonexistent-\(UUID().uuidString)/gone.json", &world) == HI_ERROR_SCENE)
-        #expect(Self.lastError() == "gone.json: no such file")
+        #expect(Self.lastError() == "hi_world_load_scene: gone.json: no such file")
         #expect(world == nil)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("capi-\(UUID().uuidString).json").path
         try #"{"windows": [{"id": "W", "frame": [0, 0, 10, 10], "alpha": -1}]}"#.write(
@@ -106,7 +106,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(hi_world_load_scene(path, &world) == HI_ERROR_SCENE)
         let name = (path as NSString).lastPathComponent
-        #expect(Self.lastError() == "\(name): view \"W\": alpha: expected a finite number >= 0, got -1.0")
+        #expect(Self.lastError() == "hi_world_load_scene: \(name): view \"W\": alpha: expected a finite number >= 0, got -1.0")
         #expect(world == nil)
     }
 

@@ -1,5 +1,5 @@
 // The C header used from C++: it must compile cleanly as C++ and keep C linkage.
-// CI: c++ -std=c++17 -Wall -Wextra -Werror -Iinclude -fsyntax-only Examples/cpp/header-check.cpp
+// CI compiles it with c++ -std=c++17 -Wall -Wextra -Werror, links it and runs it.
 #include <hitindex.h>
 
 #include <type_traits>

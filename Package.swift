@@ -55,6 +55,7 @@ let package = Package(
             name: "HitIndexBenchmarks",
             dependencies: [
                 "HitIndex", "HitIndexReference", "HitIndexFixtures", "HitIndexSceneFormat", "HitIndexBenchMalloc",
+                "HitIndexC", "CHitIndex",
             ],
             path: "Benchmarks/HitIndexBenchmarks"),
         // Counts heap allocations for the harness's allocsPerQuery: defines malloc & co. over glibc's

@@ -22,6 +22,8 @@ struct LiveResults {
     var readerUnderWriterRatio = Double.nan
     /// Answers compared with the reference on the edited scenes.
     var validatedQueries = 0
+    /// The C API against the Swift API on the same index.
+    var capi = CAPIResults()
 }
 
 /// A live index and the object model kept in step with it: every edit is made to both, so that
@@ -293,6 +295,8 @@ func measureLive(
     // One reader alone, then while a writer commits continuously.
     r.readerUnderWriterRatio = readerUnderWriter(m, queries, seconds: options.quick ? 0.2 : 1.0)
     log("live: reader under a committing writer \(Report.fmt(r.readerUnderWriterRatio)) of its throughput alone")
+    // The C API's cost over the Swift API, on the same index.
+    r.capi = measureCAPI(m.live, widest: m.widestHandle, points: queries, options: options, log: log)
     // Scrolling containers of 10k, 100k and 1M descendants (as many as the count allows).
     for d in [10_000, 100_000, 1_000_000] where d <= max(count, 10_000) && (!options.quick || d <= 10_000) {
         r.scrollNsByDescendants.append((d, scrollCost(descendants: d, repetitions: repetitions)))

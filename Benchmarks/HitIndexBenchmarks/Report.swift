@@ -219,6 +219,10 @@ enum Report {
                     "\"queryAfterCompactRatio\": \(json(live.queryAfterCompactRatio))",
                     "\"readerUnderWriterRatio\": \(json(live.readerUnderWriterRatio))",
                     "\"liveValidatedQueries\": \(live.validatedQueries)",
+                    "\"capiQueryNs\": \(json(live.capi.cQueryNs))",
+                    "\"swiftQueryNs\": \(json(live.capi.swiftQueryNs))",
+                    "\"capiFrameUs\": \(json(live.capi.cFrameUs))",
+                    "\"swiftFrameUs\": \(json(live.capi.swiftFrameUs))",
                 ]
             }
             if let index, r.engine != "index" {

@@ -318,3 +318,15 @@ public func hi_snapshot_view_id(
     outLength.pointee = id.count
     return HI_OK
 }
+
+// MARK: - Swift hosts
+
+/// For Swift programs that share their index with C code (a Swift host embedding a C or Rust
+/// engine, or a benchmark comparing both sides on one index).
+public enum CWorldBridge {
+    /// An `hi_world *` over `live`, owned by the caller (release it with `hi_world_destroy`).
+    /// C calls then edit and read `live` itself; keep to one side's edits between commits, since
+    /// a transaction opened by `hi_world_begin` is the C side's.
+    /// - Complexity: O(1).
+    public static func world(retaining live: LiveIndex) -> OpaquePointer { CWorld.retained(live) }
+}

@@ -196,6 +196,8 @@ func measureLive(
         body()
         return Double(m.liveNs - before)
     }
+    // The C API's cost over the Swift API, on the freshly built index.
+    r.capi = measureCAPI(m.live, widest: m.widestHandle, points: sets.random, options: options, log: log)
     // One edit of each kind, plus its commit.
     let kinds: [(String, () -> Void)] = [
         ("attribute", { m.toggleHidden(m.randomView(&rng)) }),
@@ -295,8 +297,6 @@ func measureLive(
     // One reader alone, then while a writer commits continuously.
     r.readerUnderWriterRatio = readerUnderWriter(m, queries, seconds: options.quick ? 0.2 : 1.0)
     log("live: reader under a committing writer \(Report.fmt(r.readerUnderWriterRatio)) of its throughput alone")
-    // The C API's cost over the Swift API, on the same index.
-    r.capi = measureCAPI(m.live, widest: m.widestHandle, points: queries, options: options, log: log)
     // Scrolling containers of 10k, 100k and 1M descendants (as many as the count allows).
     for d in [10_000, 100_000, 1_000_000] where d <= max(count, 10_000) && (!options.quick || d <= 10_000) {
         r.scrollNsByDescendants.append((d, scrollCost(descendants: d, repetitions: repetitions)))

@@ -221,6 +221,7 @@ enum Report {
                     "\"liveValidatedQueries\": \(live.validatedQueries)",
                     "\"capiQueryNs\": \(json(live.capi.cQueryNs))",
                     "\"swiftQueryNs\": \(json(live.capi.swiftQueryNs))",
+                    "\"capiOverheadNs\": \(json(live.capi.overheadNs))",
                     "\"capiFrameUs\": \(json(live.capi.cFrameUs))",
                     "\"swiftFrameUs\": \(json(live.capi.swiftFrameUs))",
                 ]

@@ -123,7 +123,9 @@ public func hi_world_create_view(
     _ pointer: OpaquePointer?, _ parent: hi_view, _ place: hi_position, _ def: UnsafePointer<hi_view_def>?,
     _ outView: UnsafeMutablePointer<hi_view>?
 ) -> hi_status {
-    guard let def else { return pointer == nil ? null("hi_world_create_view", "world") : null("hi_world_create_view", "def") }
+    guard let def else {
+        return pointer == nil ? null("hi_world_create_view", "world") : null("hi_world_create_view", "def")
+    }
     return edit("hi_world_create_view", pointer, handles: [parent] + handles(place)) { live throws(CError) in
         let a = try attributes(def.pointee).get()
         let name = try id(def.pointee.id).get()
@@ -308,7 +310,9 @@ public func hi_world_set_window_level(_ pointer: OpaquePointer?, _ view: hi_view
 
 @c @implementation
 public func hi_world_set_redirect(_ pointer: OpaquePointer?, _ view: hi_view, _ target: hi_view) -> hi_status {
-    edit("hi_world_set_redirect", pointer, handles: target.slot == 0 && target.generation == 0 ? [view] : [view, target]) { live in
+    edit(
+        "hi_world_set_redirect", pointer, handles: target.slot == 0 && target.generation == 0 ? [view] : [view, target]
+    ) { live in
         live.setRedirect(ViewHandle(view), to: target.slot == 0 && target.generation == 0 ? nil : ViewHandle(target))
     }
 }

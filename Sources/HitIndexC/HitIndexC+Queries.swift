@@ -47,7 +47,9 @@ public func hi_snapshot_contains(_ pointer: OpaquePointer?, _ view: hi_view, _ o
 }
 
 @c @implementation
-public func hi_snapshot_user_value(_ pointer: OpaquePointer?, _ view: hi_view, _ outValue: UnsafeMutablePointer<UInt64>?)
+public func hi_snapshot_user_value(
+    _ pointer: OpaquePointer?, _ view: hi_view, _ outValue: UnsafeMutablePointer<UInt64>?
+)
     -> hi_status
 {
     guard let pointer else { return null("hi_snapshot_user_value", "snapshot") }
@@ -61,13 +63,16 @@ public func hi_snapshot_user_value(_ pointer: OpaquePointer?, _ view: hi_view, _
 
 @c @implementation
 public func hi_snapshot_hit_test_batch(
-    _ pointer: OpaquePointer?, _ points: UnsafePointer<hi_point>?, _ count: Int, _ outHits: UnsafeMutablePointer<hi_hit>?,
+    _ pointer: OpaquePointer?, _ points: UnsafePointer<hi_point>?, _ count: Int,
+    _ outHits: UnsafeMutablePointer<hi_hit>?,
     _ outFound: UnsafeMutablePointer<Bool>?, _ threads: UInt32
 ) -> hi_status {
     let function = "hi_snapshot_hit_test_batch"
     guard let pointer else { return null(function, "snapshot") }
     // size_t arrives as Int: a count above INT64_MAX is negative here.
-    guard count >= 0 else { return fail(HI_ERROR_INVALID, "\(function): count: \(UInt(bitPattern: count)) is too large") }
+    guard count >= 0 else {
+        return fail(HI_ERROR_INVALID, "\(function): count: \(UInt(bitPattern: count)) is too large")
+    }
     guard count > 0 else { return HI_OK }
     guard let points else { return null(function, "points") }
     guard let outHits else { return null(function, "out_hits") }

@@ -147,7 +147,8 @@ func shape(_ shape: hi_shape, radius: Double) -> Result<HitShape, CError> {
 /// A C definition's attributes as a C struct (the inverse of ``attributes(_:)``).
 func definition(_ a: ViewAttributes) -> hi_view_def {
     var d = hi_default_view_def()
-    d.bounds = hi_rect(x: a.bounds.origin.x, y: a.bounds.origin.y, width: a.bounds.size.width, height: a.bounds.size.height)
+    d.bounds = hi_rect(
+        x: a.bounds.origin.x, y: a.bounds.origin.y, width: a.bounds.size.width, height: a.bounds.size.height)
     d.center = hi_point(x: a.center.x, y: a.center.y)
     d.anchor_point = hi_point(x: a.anchorPoint.x, y: a.anchorPoint.y)
     let t = a.transform
@@ -214,7 +215,9 @@ public func hi_world_create(
 ) -> hi_status {
     guard let outWorld else { return null("hi_world_create", "out_world") }
     // size_t arrives as Int: a count above INT64_MAX is negative here.
-    guard count >= 0 else { return fail(HI_ERROR_INVALID, "hi_world_create: count: \(UInt(bitPattern: count)) is too large") }
+    guard count >= 0 else {
+        return fail(HI_ERROR_INVALID, "hi_world_create: count: \(UInt(bitPattern: count)) is too large")
+    }
     guard defs != nil || count == 0 else { return null("hi_world_create", "defs (with count > 0)") }
     var definitions: [ViewDefinition] = []
     definitions.reserveCapacity(count)
@@ -283,7 +286,12 @@ public func hi_snapshot_hit_test(
     guard let pointer else { return null("hi_snapshot_hit_test", "snapshot") }
     guard let outHit else { return null("hi_snapshot_hit_test", "out_hit") }
     guard let outFound else { return null("hi_snapshot_hit_test", "out_found") }
-    if let hit = snapshot(pointer).hitTest(Point(x: x, y: y)) {
+    // The caller's reference keeps the snapshot alive for the call: borrowed without a
+    // retain and release, which would be most of this wrapper's cost.
+    let found = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef {
+        $0.hitTest(Point(x: x, y: y))
+    }
+    if let hit = found {
         outHit.pointee = hi_hit(
             view: hi_view(slot: hit.handle.slot, generation: hit.handle.generation), user_value: hit.userValue)
         outFound.pointee = true

@@ -7,14 +7,15 @@ import HitIndexSceneFormat
 import Synchronization
 import Testing
 
+extension hi_view {
+    /// The handle as a Swift handle, to compare (C structs are not `Equatable`).
+    var handle: ViewHandle { ViewHandle(slot: slot, generation: generation) }
+}
+
 /// The C API's writer (transactions, edits, every setter) and its debugging queries (batches,
 /// all views under a point, explain, predicates, scene export). Each edit made through C is made
 /// on a Swift twin too; the C world's answers must equal the reference engine's on the twin's
 /// scene, and every world is checked (`hi_world_check`) after every commit.
-extension hi_view: @retroactive Equatable {
-    public static func == (a: hi_view, b: hi_view) -> Bool { a.slot == b.slot && a.generation == b.generation }
-}
-
 @Suite struct CAPIEditTests {
     typealias W = OpaquePointer
 
@@ -110,7 +111,8 @@ extension hi_view: @retroactive Equatable {
         ),
         "SubView3 ellipse": ({ hi_world_set_shape($0, $1, HI_SHAPE_ELLIPSE, 0) }, { $0.set($1, \.hitShape, .ellipse) }),
         "SubView3 rounded": (
-            { hi_world_set_shape($0, $1, HI_SHAPE_ROUNDED_RECT, 60) }, { $0.set($1, \.hitShape, .roundedRect(radius: 60)) }
+            { hi_world_set_shape($0, $1, HI_SHAPE_ROUNDED_RECT, 60) },
+            { $0.set($1, \.hitShape, .roundedRect(radius: 60)) }
         ),
         "SubView1Sub1 outside bounds": (
             {
@@ -148,24 +150,32 @@ extension hi_view: @retroactive Equatable {
             { $0.setRedirect($1, to: $0.handle(forID: "SubView1Sub1Sub1")) }
         ),
         "SubView1 move to front": (
-            { hi_world_move_view($0, $1, handle($0, "TopView"), hi_position(place: HI_FRONT, index: 0, sibling: hi_view())) },
+            {
+                hi_world_move_view(
+                    $0, $1, handle($0, "TopView"), hi_position(place: HI_FRONT, index: 0, sibling: hi_view()))
+            },
             { $0.bringToFront($1) }
         ),
         "SubView2 move into SubView3 below nothing": (
-            { hi_world_move_view($0, $1, handle($0, "SubView3"), hi_position(place: HI_AT_INDEX, index: 0, sibling: hi_view())) },
+            {
+                hi_world_move_view(
+                    $0, $1, handle($0, "SubView3"), hi_position(place: HI_AT_INDEX, index: 0, sibling: hi_view()))
+            },
             { $0.move($1, into: $0.handle(forID: "SubView3")!, at: .index(0)) }
         ),
         "SubView1 move above SubView3": (
             {
                 hi_world_move_view(
-                    $0, $1, handle($0, "TopView"), hi_position(place: HI_ABOVE, index: 0, sibling: handle($0, "SubView3")))
+                    $0, $1, handle($0, "TopView"),
+                    hi_position(place: HI_ABOVE, index: 0, sibling: handle($0, "SubView3")))
             },
             { $0.move($1, into: $0.handle(forID: "TopView")!, at: .above($0.handle(forID: "SubView3")!)) }
         ),
         "SubView3 move below SubView2": (
             {
                 hi_world_move_view(
-                    $0, $1, handle($0, "TopView"), hi_position(place: HI_BELOW, index: 0, sibling: handle($0, "SubView2")))
+                    $0, $1, handle($0, "TopView"),
+                    hi_position(place: HI_BELOW, index: 0, sibling: handle($0, "SubView2")))
             },
             { $0.move($1, into: $0.handle(forID: "TopView")!, at: .below($0.handle(forID: "SubView2")!)) }
         ),
@@ -249,8 +259,8 @@ extension hi_view: @retroactive Equatable {
         a = ViewAttributes(bounds: Rect(x: 0, y: 0, width: 100, height: 100), center: Point(x: 50, y: 600))
         let overlayTwin = twin.createWindow(a, level: 1, id: "Overlay")
         try twin.commit()
-        #expect(madeTwin.map { hi_view(slot: $0.slot, generation: $0.generation) } == made)
-        #expect(overlayTwin.map { hi_view(slot: $0.slot, generation: $0.generation) } == overlay)
+        #expect(madeTwin == made.handle)
+        #expect(overlayTwin == overlay.handle)
         #expect(Self.answers(world) == Self.reference(twin))
         #expect(Self.answers(world, [Point(x: 150, y: 230), Point(x: 20, y: 580)]) == ["Made", "Overlay"])
         var snapshot: OpaquePointer?
@@ -331,21 +341,24 @@ extension hi_view: @retroactive Equatable {
             HI_ERROR_INVALID, "a window is not moved",
             {
                 hi_world_move_view(
-                    $0, handle($0, "TopView"), handle($0, "SubView1"), hi_position(place: HI_BACK, index: 0, sibling: hi_view()))
+                    $0, handle($0, "TopView"), handle($0, "SubView1"),
+                    hi_position(place: HI_BACK, index: 0, sibling: hi_view()))
             }
         ),
         "position out of range": (
             HI_ERROR_INVALID, "expected a position from 0 to 3, got 9",
             {
                 hi_world_move_view(
-                    $0, handle($0, "SubView3"), handle($0, "TopView"), hi_position(place: HI_AT_INDEX, index: 9, sibling: hi_view()))
+                    $0, handle($0, "SubView3"), handle($0, "TopView"),
+                    hi_position(place: HI_AT_INDEX, index: 9, sibling: hi_view()))
             }
         ),
         "unknown place": (
             HI_ERROR_INVALID, "place: expected 0 to 4, got 12",
             {
                 hi_world_move_view(
-                    $0, handle($0, "SubView3"), handle($0, "TopView"), hi_position(place: hi_place(rawValue: 12), index: 0, sibling: hi_view()))
+                    $0, handle($0, "SubView3"), handle($0, "TopView"),
+                    hi_position(place: hi_place(rawValue: 12), index: 0, sibling: hi_view()))
             }
         ),
         "stale sibling": (
@@ -364,8 +377,12 @@ extension hi_view: @retroactive Equatable {
                 return hi_world_set_id(w, handle(w, "SubView3"), bytes)
             }
         ),
-        "level of a view": (HI_ERROR_INVALID, "not a window", { hi_world_set_window_level($0, handle($0, "SubView3"), 1) }),
-        "NaN level": (HI_ERROR_INVALID, "expected a finite number", { hi_world_set_window_level($0, handle($0, "TopView"), .nan) }),
+        "level of a view": (
+            HI_ERROR_INVALID, "not a window", { hi_world_set_window_level($0, handle($0, "SubView3"), 1) }
+        ),
+        "NaN level": (
+            HI_ERROR_INVALID, "expected a finite number", { hi_world_set_window_level($0, handle($0, "TopView"), .nan) }
+        ),
         "frame on a transformed view": (
             HI_ERROR_INVALID, "not allowed together with a non-identity transform",
             { w in
@@ -388,7 +405,10 @@ extension hi_view: @retroactive Equatable {
         ),
         "NaN insets": (
             HI_ERROR_INVALID, "hitTestInsets",
-            { hi_world_set_hit_test_insets($0, handle($0, "SubView3"), hi_insets(top: .nan, left: 0, bottom: 0, right: 0)) }
+            {
+                hi_world_set_hit_test_insets(
+                    $0, handle($0, "SubView3"), hi_insets(top: .nan, left: 0, bottom: 0, right: 0))
+            }
         ),
     ]
 
@@ -450,7 +470,8 @@ extension hi_view: @retroactive Equatable {
         #expect(hi_world_contains(world, gone, &contains) == HI_OK && !contains)
         var found = true
         var view = hi_view(slot: 1, generation: 1)
-        #expect(hi_world_view_for_id(world, "SubView1Sub1", &view, &found) == HI_OK && !found && view == hi_view())
+        #expect(hi_world_view_for_id(world, "SubView1Sub1", &view, &found) == HI_OK && !found)
+        #expect(view.handle == hi_view().handle)
         #expect(hi_world_begin(world) == HI_OK)
         #expect(hi_world_remove_view(world, gone) == HI_ERROR_STALE)
         #expect(hi_world_discard(world) == HI_OK)
@@ -518,8 +539,14 @@ extension hi_view: @retroactive Equatable {
             ("hi_snapshot_view_count: out_count is NULL", { hi_snapshot_view_count(snapshot, nil) }),
             ("hi_snapshot_contains: snapshot is NULL", { hi_snapshot_contains(nil, v, &flag) }),
             ("hi_snapshot_user_value: out_value is NULL", { hi_snapshot_user_value(snapshot, v, nil) }),
-            ("hi_snapshot_hit_test_batch: points is NULL", { hi_snapshot_hit_test_batch(snapshot, nil, 1, &hit, &flag, 1) }),
-            ("hi_snapshot_hit_test_batch: out_found is NULL", { hi_snapshot_hit_test_batch(snapshot, &p, 1, &hit, nil, 1) }),
+            (
+                "hi_snapshot_hit_test_batch: points is NULL",
+                { hi_snapshot_hit_test_batch(snapshot, nil, 1, &hit, &flag, 1) }
+            ),
+            (
+                "hi_snapshot_hit_test_batch: out_found is NULL",
+                { hi_snapshot_hit_test_batch(snapshot, &p, 1, &hit, nil, 1) }
+            ),
             ("hi_snapshot_hit_test_all: visit is NULL", { hi_snapshot_hit_test_all(snapshot, 0, 0, nil, nil) }),
             ("hi_snapshot_explain: snapshot is NULL", { hi_snapshot_explain(nil, 0, 0, 1, nil, nil) }),
             ("hi_snapshot_explain: visit is NULL", { hi_snapshot_explain(snapshot, 0, 0, 1, nil, nil) }),
@@ -550,14 +577,15 @@ extension hi_view: @retroactive Equatable {
         defer { hi_snapshot_release(snapshot) }
         var points = Self.points.map { hi_point(x: $0.x, y: $0.y) }
         points += [hi_point(x: .nan, y: 3), hi_point(x: -.infinity, y: .infinity)]
-        var hits = [hi_hit](repeating: hi_hit(view: hi_view(slot: 7, generation: 7), user_value: 7), count: points.count)
+        var hits = [hi_hit](
+            repeating: hi_hit(view: hi_view(slot: 7, generation: 7), user_value: 7), count: points.count)
         var found = [Bool](repeating: true, count: points.count)
         #expect(hi_snapshot_hit_test_batch(snapshot, points, points.count, &hits, &found, threads) == HI_OK)
         let want = ReferenceHitTester().hitTest(twin.makeScene(), at: points.map { Point(x: $0.x, y: $0.y) })
         for k in points.indices {
             let got = found[k] ? CAPITests.id(snapshot!, hits[k].view) : nil
             #expect(got == want[k]?.id, "threads \(threads), point \(points[k])")
-            if !found[k] { #expect(hits[k].view == hi_view() && hits[k].user_value == 0) }
+            if !found[k] { #expect(hits[k].view.handle == hi_view().handle && hits[k].user_value == 0) }
         }
     }
 
@@ -583,7 +611,8 @@ extension hi_view: @retroactive Equatable {
         var checked = 0
         for p in Self.points {
             let c = Collected()
-            #expect(hi_snapshot_hit_test_all(snapshot, p.x, p.y, visit, Unmanaged.passUnretained(c).toOpaque()) == HI_OK)
+            #expect(
+                hi_snapshot_hit_test_all(snapshot, p.x, p.y, visit, Unmanaged.passUnretained(c).toOpaque()) == HI_OK)
             let want = index.hitTestAll(p).map { index.id(of: $0) }
             #expect(c.hits.map { CAPITests.id(snapshot!, $0.view) } == want, "\(p)")
             // The first is the hit test's answer, as the reference gives it.
@@ -592,7 +621,9 @@ extension hi_view: @retroactive Equatable {
                 checked += 1
                 let first = Collected()
                 first.stopAfter = 1
-                #expect(hi_snapshot_hit_test_all(snapshot, p.x, p.y, visit, Unmanaged.passUnretained(first).toOpaque()) == HI_OK)
+                #expect(
+                    hi_snapshot_hit_test_all(snapshot, p.x, p.y, visit, Unmanaged.passUnretained(first).toOpaque())
+                        == HI_OK)
                 #expect(first.hits.count == 1)
             }
         }
@@ -619,7 +650,7 @@ extension hi_view: @retroactive Equatable {
             Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue().items.append(item!.pointee)
             return true
         }
-        func name(_ v: hi_view) -> String? { v == hi_view() ? nil : CAPITests.id(snapshot!, v) }
+        func name(_ v: hi_view) -> String? { v.handle == hi_view().handle ? nil : CAPITests.id(snapshot!, v) }
         var rejections = 0
         for p in [Point(x: 200, y: 150), Point(x: 30, y: 250), Point(x: 10, y: 10), Point(x: -5, y: 3)] {
             let c = Collected()
@@ -628,7 +659,8 @@ extension hi_view: @retroactive Equatable {
             #expect(c.items.first?.kind == HI_EXPLAIN_RESULT)
             #expect(name(c.items[0].view) == e.result, "\(p)")
             #expect(e.result == ReferenceHitTester().hitTest(scene, at: p)?.id, "\(p)")
-            #expect(c.items.filter { $0.kind == HI_EXPLAIN_WINNER }.map { name($0.view) } == (e.winner.map { [$0] } ?? []))
+            #expect(
+                c.items.filter { $0.kind == HI_EXPLAIN_WINNER }.map { name($0.view) } == (e.winner.map { [$0] } ?? []))
             let steps = c.items.filter { $0.kind == HI_EXPLAIN_STEP }
             #expect(steps.map { name($0.view) } == e.path.map(\.view), "\(p)")
             #expect(steps.map { Point(x: $0.point.x, y: $0.point.y) } == e.path.map(\.point), "\(p)")
@@ -699,10 +731,14 @@ extension hi_view: @retroactive Equatable {
         let predicate: hi_predicate = { _, _, _, _ in true }
         let (world, _) = try Self.worlds()
         defer { hi_world_destroy(world) }
-        #expect(hi_world_set_predicate(world, Self.handle(world, "SubView3"), predicate, context, release) == HI_ERROR_TRANSACTION)
+        #expect(
+            hi_world_set_predicate(world, Self.handle(world, "SubView3"), predicate, context, release)
+                == HI_ERROR_TRANSACTION)
         #expect(releases.count.load(ordering: .relaxed) == 1)
         #expect(hi_world_begin(world) == HI_OK)
-        #expect(hi_world_set_predicate(world, hi_view(slot: 2, generation: 40), predicate, context, release) == HI_ERROR_STALE)
+        #expect(
+            hi_world_set_predicate(world, hi_view(slot: 2, generation: 40), predicate, context, release)
+                == HI_ERROR_STALE)
         #expect(releases.count.load(ordering: .relaxed) == 2)
         #expect(hi_world_discard(world) == HI_OK)
         #expect(hi_world_begin(world) == HI_OK)
@@ -710,7 +746,9 @@ extension hi_view: @retroactive Equatable {
         #expect(hi_world_set_alpha(world, Self.handle(world, "SubView3"), .nan) == HI_ERROR_INVALID)
         #expect(hi_world_commit(world, nil) == HI_ERROR_REJECTED)
         #expect(releases.count.load(ordering: .relaxed) == 3)
-        #expect(hi_world_set_predicate(world, Self.handle(world, "SubView3"), nil, context, release) == HI_ERROR_TRANSACTION)
+        #expect(
+            hi_world_set_predicate(world, Self.handle(world, "SubView3"), nil, context, release) == HI_ERROR_TRANSACTION
+        )
         #expect(releases.count.load(ordering: .relaxed) == 4)
     }
 
@@ -767,12 +805,17 @@ extension CAPIEditTests {
             Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue().items.append(item!.pointee)
             return true
         }
-        #expect(hi_snapshot_explain(now, 200, 150, Int(bitPattern: UInt.max), visit, Unmanaged.passUnretained(c).toOpaque()) == HI_OK)
+        #expect(
+            hi_snapshot_explain(now, 200, 150, Int(bitPattern: UInt.max), visit, Unmanaged.passUnretained(c).toOpaque())
+                == HI_OK)
         #expect(c.items.contains { $0.kind == HI_EXPLAIN_REJECTED && $0.rejection == HI_REJECTION_HIDDEN })
         // A capacity of SIZE_MAX copies the whole id.
         var buffer = [CChar](repeating: 1, count: 16)
         var length = 0
-        #expect(hi_snapshot_view_id(now, Self.handle(w, "SubView3"), &buffer, Int(bitPattern: UInt.max), &length) == HI_OK)
-        #expect(length == 8 && CAPITests.id(now!, Self.handle(w, "SubView3")) == "SubView3" && buffer[8] == 0 && buffer[7] == CChar(UInt8(ascii: "3")))
+        #expect(
+            hi_snapshot_view_id(now, Self.handle(w, "SubView3"), &buffer, Int(bitPattern: UInt.max), &length) == HI_OK)
+        #expect(
+            length == 8 && CAPITests.id(now!, Self.handle(w, "SubView3")) == "SubView3" && buffer[8] == 0
+                && buffer[7] == CChar(UInt8(ascii: "3")))
     }
 }

@@ -106,7 +106,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(hi_world_load_scene(path, &world) == HI_ERROR_SCENE)
         let name = (path as NSString).lastPathComponent
-        #expect(Self.lastError() == "hi_world_load_scene: \(name): view \"W\": alpha: expected a finite number >= 0, got -1.0")
+        #expect(
+            Self.lastError()
+                == "hi_world_load_scene: \(name): view \"W\": alpha: expected a finite number >= 0, got -1.0")
         #expect(world == nil)
     }
 

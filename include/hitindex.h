@@ -174,7 +174,7 @@ hi_view_def hi_default_view_def(void);
  * reading a file: definition i becomes the view hi_loaded_view(i). Windows are ordered by level,
  * then order, then position; subviews by order, then position.
  * Errors: HI_ERROR_NULL (out_world, or defs with count > 0), HI_ERROR_INVALID (count above
- * INT64_MAX, or the first bad
+ * 2^31 - 2, the most views a world holds, or the first bad
  * definition: a parent or redirect out of range, a cycle of parents, a duplicate id, a value a
  * scene file refuses; the message names the view by id, or as views[i], and the field).
  * O(count), plus sorting where siblings are not in array order. */
@@ -305,7 +305,8 @@ hi_status hi_snapshot_explain(const hi_snapshot *snapshot, double x, double y, s
 /* ---- Transactions (the writer) ---- */
 
 /* Opens a transaction: the edits that follow become visible to readers at hi_world_commit.
- * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION (one is already open). O(1). */
+ * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION (one is already open, or a Swift host sharing the
+ * index through CWorldBridge has uncommitted edits). O(1). */
 hi_status hi_world_begin(hi_world *world);
 
 /* Publishes the open transaction's edits as a new snapshot (a transaction without edits
@@ -407,8 +408,9 @@ hi_status hi_world_set_redirect(hi_world *world, hi_view view, hi_view target);
 
 /* A custom hit test: called with the touch in the view's bounds space after its shape test
  * passes, it can only narrow the hit area (return false to let the touch pass). It is called
- * from whichever thread queries a snapshot, concurrently, so it must be thread-safe, quick and
- * must not call back into this library. */
+ * from whichever thread queries a snapshot (for a batch on several threads, the library's
+ * worker threads), concurrently, so it must be thread-safe, quick and must not call back into
+ * this library. */
 typedef bool (*hi_predicate)(void *context, hi_view view, double x, double y);
 
 /* Called once with the predicate's context when no world state and no snapshot can call the

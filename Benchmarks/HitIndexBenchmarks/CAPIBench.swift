@@ -58,7 +58,13 @@ func measureCAPI(
     var cTimes: [Double] = []
     var differences: [Double] = []
     for k in 0..<(options.quick ? 21 : 201) {
-        let (s, c) = k % 2 == 0 ? (swiftPass(), cPass()) : { let c = cPass(); return (swiftPass(), c) }()
+        let (s, c) =
+            k % 2 == 0
+            ? (swiftPass(), cPass())
+            : {
+                let c = cPass()
+                return (swiftPass(), c)
+            }()
         swiftTimes.append(s)
         cTimes.append(c)
         differences.append(c - s)

@@ -32,16 +32,21 @@ private func edit(
     if let refusal = w.refusal ?? w.live.pendingError?.description {
         return fail(HI_ERROR_REJECTED, "\(function): the transaction is already rejected: \(refusal)")
     }
+    // Taken before the edit: a successful removal makes its own handle stale.
+    let stale = handles.first { !w.live.contains(ViewHandle($0)) }
     do {
         if try body(w.live) { return HI_OK }
     } catch {
-        // Refused before the index saw it: record it as the transaction's failure.
-        w.refusal = "\(function): \(error.message)"
-        return fail(error.status, w.refusal!)
+        // Refused before the index saw it: recorded as the transaction's failure, a stale handle
+        // first, as the index would have named it.
+        let (status, message) =
+            stale.map { (HI_ERROR_STALE, "\(ViewHandle($0)): no live view has this handle (stale or unknown)") }
+            ?? (error.status, error.message)
+        w.refusal = "\(function): \(message)"
+        return fail(status, w.refusal!)
     }
-    let stale = handles.contains { !w.live.contains(ViewHandle($0)) }
     // Safe to force: a false return records the index's failure.
-    return fail(stale ? HI_ERROR_STALE : HI_ERROR_INVALID, "\(function): \(w.live.pendingError!)")
+    return fail(stale == nil ? HI_ERROR_INVALID : HI_ERROR_STALE, "\(function): \(w.live.pendingError!)")
 }
 
 /// The handles a position names: its sibling for HI_ABOVE and HI_BELOW.
@@ -71,6 +76,10 @@ public func hi_world_begin(_ pointer: OpaquePointer?) -> hi_status {
     let w = world(pointer)
     guard !w.isOpen else {
         return fail(HI_ERROR_TRANSACTION, "hi_world_begin: a transaction is already open (commit or discard it)")
+    }
+    // Edits a Swift host made through CWorldBridge would otherwise join this transaction.
+    guard !w.live.hasPendingEdits else {
+        return fail(HI_ERROR_TRANSACTION, "hi_world_begin: the index has uncommitted edits made from Swift")
     }
     w.isOpen = true
     return HI_OK
@@ -102,6 +111,8 @@ public func hi_world_commit(_ pointer: OpaquePointer?, _ outSnapshot: UnsafeMuta
 public func hi_world_discard(_ pointer: OpaquePointer?) -> hi_status {
     guard let pointer else { return null("hi_world_discard", "world") }
     let w = world(pointer)
+    // Without a transaction of C's, nothing of C's is pending (a Swift host's edits are its own).
+    guard w.isOpen else { return HI_OK }
     w.live.discard()
     w.isOpen = false
     w.refusal = nil

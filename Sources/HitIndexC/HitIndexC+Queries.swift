@@ -96,8 +96,12 @@ public func hi_snapshot_hit_test_batch(
     if workers == 1 {
         answer(0..<count)
     } else {
+        // Worker w takes count / workers points, one more while w < count % workers (no
+        // product that could overflow).
+        let (share, extra) = count.quotientAndRemainder(dividingBy: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
-            answer(count * w / workers..<count * (w + 1) / workers)
+            let start = w * share + Swift.min(w, extra)
+            answer(start..<start + share + (w < extra ? 1 : 0))
         }
     }
     return HI_OK
@@ -229,7 +233,9 @@ public func hi_world_write_scene(_ pointer: OpaquePointer?, _ path: UnsafePointe
     let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
     let closed = fclose(file)
     guard written == bytes.count, closed == 0 else {
-        return fail(HI_ERROR_SCENE, "hi_world_write_scene: \(name): \(String(cString: strerror(errno)))")
+        let reason =
+            written == bytes.count ? String(cString: strerror(errno)) : "wrote \(written) of \(bytes.count) bytes"
+        return fail(HI_ERROR_SCENE, "hi_world_write_scene: \(name): \(reason)")
     }
     return HI_OK
 }

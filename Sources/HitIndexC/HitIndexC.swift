@@ -43,7 +43,7 @@ func null(_ function: String, _ name: String) -> hi_status {
 }
 
 @c @implementation
-public func hi_abi_version() -> UInt32 { 1 }
+public func hi_abi_version() -> UInt32 { UInt32(HI_ABI_VERSION) }
 
 @c @implementation
 public func hi_last_error() -> UnsafePointer<CChar>? {
@@ -199,6 +199,9 @@ private func definition(_ d: hi_view_def, position: Int) -> Result<ViewDefinitio
     return .success(result)
 }
 
+/// The most views a world holds (its slots are below 2^31, slot 0 being the screen's).
+let maximumViews = Int(Int32.max) - 1
+
 /// A failure to report through `fail`.
 struct CError: Error {
     var status: hi_status
@@ -215,8 +218,9 @@ public func hi_world_create(
 ) -> hi_status {
     guard let outWorld else { return null("hi_world_create", "out_world") }
     // size_t arrives as Int: a count above INT64_MAX is negative here.
-    guard count >= 0 else {
-        return fail(HI_ERROR_INVALID, "hi_world_create: count: \(UInt(bitPattern: count)) is too large")
+    guard count >= 0 && count <= maximumViews else {
+        return fail(
+            HI_ERROR_INVALID, "hi_world_create: count: \(UInt(bitPattern: count)) is above \(maximumViews) views")
     }
     guard defs != nil || count == 0 else { return null("hi_world_create", "defs (with count > 0)") }
     var definitions: [ViewDefinition] = []
@@ -241,7 +245,7 @@ public func hi_world_create(
 @c @implementation
 public func hi_loaded_view(_ position: Int) -> hi_view {
     // A position no load can have (size_t beyond the slots) names no view: the zero handle.
-    guard position >= 0 && position < Int(UInt32.max) - 1 else { return hi_view() }
+    guard position >= 0 && position < maximumViews else { return hi_view() }
     let handle = LiveIndex.loadedHandle(position)
     return hi_view(slot: handle.slot, generation: handle.generation)
 }

@@ -246,6 +246,11 @@ int main(int argc, char **argv) {
     BAD_EDIT(hi_world_set_minimum_hit_size(world, sub3, NAN, 1), HI_ERROR_INVALID);
     BAD_EDIT(hi_world_set_shape(world, sub3, (hi_shape)3, 0), HI_ERROR_INVALID);
     BAD_EDIT(hi_world_set_shape(world, sub3, HI_SHAPE_ROUNDED_RECT, -1), HI_ERROR_INVALID);
+    /* A stale handle is reported first, whatever else is wrong with the edit. */
+    BAD_EDIT(hi_world_set_shape(world, stale, (hi_shape)3, 0), HI_ERROR_STALE);
+    BAD_EDIT(hi_world_create_view(world, stale, (hi_position){(hi_place)99, 0, {0, 0}}, &def, NULL), HI_ERROR_STALE);
+    BAD_EDIT(hi_world_move_view(world, sub1, top, (hi_position){(hi_place)99, 0, {0, 0}}), HI_ERROR_INVALID);
+    BAD_EDIT(hi_world_move_view(world, stale, top, (hi_position){(hi_place)99, 0, {0, 0}}), HI_ERROR_STALE);
     BAD_EDIT(hi_world_set_hit_tests_subviews_outside_bounds(world, stale, true), HI_ERROR_STALE);
     BAD_EDIT(hi_world_set_pass_through(world, beyond, true), HI_ERROR_STALE);
     BAD_EDIT(hi_world_set_user_value(world, stale, 1), HI_ERROR_STALE);

@@ -369,6 +369,20 @@ extension hi_view {
                     hi_position(place: HI_ABOVE, index: 0, sibling: hi_view(slot: 2, generation: 5)))
             }
         ),
+        "stale view with an unknown shape": (
+            HI_ERROR_STALE, "no live view has this handle",
+            { hi_world_set_shape($0, hi_view(slot: 3, generation: 99), hi_shape(rawValue: 7), 0) }
+        ),
+        "stale parent with an unknown place": (
+            HI_ERROR_STALE, "no live view has this handle",
+            { w in
+                var d = hi_default_view_def()
+                return hi_world_create_view(
+                    w, hi_view(slot: 1, generation: 9),
+                    hi_position(place: hi_place(rawValue: 9), index: 0, sibling: hi_view()),
+                    &d, nil)
+            }
+        ),
         "duplicate id": (HI_ERROR_INVALID, "duplicate id", { hi_world_set_id($0, handle($0, "SubView3"), "SubView1") }),
         "id not UTF-8": (
             HI_ERROR_INVALID, "id: not UTF-8",
@@ -783,7 +797,9 @@ extension CAPIEditTests {
         var world: OpaquePointer?
         var d = hi_default_view_def()
         #expect(hi_world_create(&d, Int(bitPattern: UInt.max), &world) == HI_ERROR_INVALID && world == nil)
-        #expect(Self.lastError() == "hi_world_create: count: \(UInt.max) is too large")
+        #expect(Self.lastError() == "hi_world_create: count: \(UInt.max) is above 2147483646 views")
+        #expect(hi_world_create(&d, 1 << 31, &world) == HI_ERROR_INVALID && world == nil)
+        #expect(hi_loaded_view(2_147_483_646).slot == 0 && hi_loaded_view(2_147_483_645).slot == 2_147_483_646)
         let (w, _) = try Self.worlds()
         defer { hi_world_destroy(w) }
         var snapshot: OpaquePointer?
@@ -817,5 +833,28 @@ extension CAPIEditTests {
         #expect(
             length == 8 && CAPITests.id(now!, Self.handle(w, "SubView3")) == "SubView3" && buffer[8] == 0
                 && buffer[7] == CChar(UInt8(ascii: "3")))
+    }
+}
+
+extension CAPIEditTests {
+    /// A Swift host and C code on one index: C's transactions never swallow or undo the host's
+    /// uncommitted edits.
+    @Test func aBridgedWorldKeepsTheSwiftHostsEditsApart() throws {
+        let (_, twin) = try Self.worlds()
+        let world = CWorldBridge.world(retaining: twin)
+        defer { hi_world_destroy(world) }
+        let view = try #require(twin.handle(forID: "SubView3"))
+        twin.set(view, \.isHidden, true)
+        #expect(hi_world_begin(world) == HI_ERROR_TRANSACTION)
+        #expect(Self.lastError() == "hi_world_begin: the index has uncommitted edits made from Swift")
+        // Not C's to undo.
+        #expect(hi_world_discard(world) == HI_OK)
+        #expect(twin.hasPendingEdits)
+        try twin.commit()
+        #expect(hi_world_begin(world) == HI_OK)
+        #expect(hi_world_set_hidden(world, hi_view(slot: view.slot, generation: view.generation), false) == HI_OK)
+        #expect(hi_world_commit(world, nil) == HI_OK)
+        #expect(twin.attributes(of: view)?.isHidden == false)
+        #expect(twin.snapshot.version == 3)
     }
 }

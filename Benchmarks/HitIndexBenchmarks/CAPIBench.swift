@@ -141,15 +141,18 @@ func measureCAPI(
     // later phases, which check answers against a model kept in step with the index.
     for leaf in swiftLeaves { live.remove(leaf) }
     live.scroll(widest, to: origin)
-    _ = hi_world_begin(world)
-    for leaf in cLeaves { _ = hi_world_remove_view(world, leaf) }
-    _ = hi_world_commit(world, nil)
+    // Committed before C opens its transaction, which a Swift side's pending edits would refuse.
+    _ = try! live.commit()
+    var status = hi_world_begin(world)
+    for leaf in cLeaves where status == HI_OK { status = hi_world_remove_view(world, leaf) }
+    if status == HI_OK { status = hi_world_commit(world, nil) }
+    precondition(status == HI_OK, "the C leaves are removed: \(String(cString: hi_last_error()))")
     blackHole(sink)
     r.swiftFrameUs = median(swiftFrames)
     r.cFrameUs = median(cFrames)
     log(
         "C API: hit test \(Report.ns(r.cQueryNs)) vs Swift \(Report.ns(r.swiftQueryNs)) "
-            + "(+\(Report.fmt(r.overheadNs, 1)) ns a call); frame \(Report.fmt(r.cFrameUs, 1)) µs vs "
+            + "(\(r.overheadNs < 0 ? "" : "+")\(Report.fmt(r.overheadNs, 1)) ns a call); frame \(Report.fmt(r.cFrameUs, 1)) µs vs "
             + "\(Report.fmt(r.swiftFrameUs, 1)) µs (×\(Report.fmt(r.cFrameUs / r.swiftFrameUs, 2)))")
     return r
 }

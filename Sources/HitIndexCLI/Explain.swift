@@ -3,7 +3,7 @@ import HitIndex
 /// `hitindex explain SCENE X,Y`
 enum Explain {
     static let help = """
-        usage: hitindex explain SCENE X,Y [--limit N]
+        usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW]
 
         Says why a touch at screen point X,Y lands where it does: the path from the window down
         to the view hit, with the touch in each view's bounds space, any redirect, and for the
@@ -13,19 +13,27 @@ enum Explain {
 
         options:
           --limit N   list at most N views that lost (default 10)
+          --in VIEW   X,Y is in VIEW's bounds space, converted to the screen first (see convert)
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
-        let a = try Arguments(args, command: "explain", options: ["limit"], flags: [])
+        let a = try Arguments(args, command: "explain", options: ["limit", "in"], flags: [])
         if a.has("help") { return console.line(help) }
         guard a.positional.count == 2 else {
             throw .usage("explain", a.positional.count < 2 ? "missing SCENE or X,Y" : "expected SCENE and one X,Y")
         }
-        guard let point = PointParsing.point(Substring(a.positional[1])) else {
+        guard var point = PointParsing.point(Substring(a.positional[1])) else {
             throw .usage("explain", "expected a point X,Y, got '\(a.positional[1])'")
         }
         let limit = try a.integer("limit", default: 10)
-        let index = try HitIndexCommand.loadIndex(a.positional[0])
+        let index: HitTestIndex
+        if let name = a.value("in") {
+            let scene = try HitIndexCommand.loadScene(a.positional[0])
+            point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
+            index = try HitIndexCommand.buildIndex(scene)
+        } else {
+            index = try HitIndexCommand.loadIndex(a.positional[0])
+        }
         let e = index.explain(point, limit: limit)
         let name = index.id(of:)
         console.line("touch at \(point.x.description), \(point.y.description)")

@@ -12,6 +12,7 @@ public enum HitIndexCommand {
         ("trace", "print every hitTest, pointInside and return of the reference, in call order"),
         ("check", "validate a scene and print its size"),
         ("explain", "say why a touch lands where it does, and why the views in front lost"),
+        ("convert", "convert a point between views' bounds spaces and the screen, as UIKit's convert does"),
         ("generate", "write a deterministic synthetic scene (ui, grid, deep, overlap, random)"),
         ("fuzz", "compare the index with the reference on random scenes and edge points; shrink a mismatch"),
         ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
@@ -55,6 +56,7 @@ public enum HitIndexCommand {
             case "check": try Check.run(rest, console: console)
             case "generate": try Generate.run(rest, console: console)
             case "explain": try Explain.run(rest, console: console)
+            case "convert": try Convert.run(rest, console: console)
             case "fuzz": try Fuzz.run(rest, console: console)
             case "import": try Import.run(rest, console: console)
             case "chain": try Chain.run(rest, console: console)
@@ -79,6 +81,7 @@ public enum HitIndexCommand {
         case "check": return Check.help
         case "generate": return Generate.help
         case "explain": return Explain.help
+        case "convert": return Convert.help
         case "fuzz": return Fuzz.help
         case "import": return Import.help
         case "chain": return Chain.help

@@ -4,7 +4,7 @@ import HitIndexReference
 /// `hitindex query SCENE [--engine index|reference] [--points FILE] [X,Y ...]`
 enum Query {
     static let help = """
-        usage: hitindex query SCENE [--engine index|reference] [--points FILE] [X,Y ...]
+        usage: hitindex query SCENE [--engine index|reference] [--points FILE] [--in VIEW] [X,Y ...]
 
         Hit-tests each screen point and prints one line per point, in order: the id of the view
         hit, or nil. Points given as arguments come first, then those of --points FILE (one X,Y
@@ -14,10 +14,12 @@ enum Query {
         options:
           --engine index|reference   the flattened index (default) or the recursive reference
           --points FILE              read more points from FILE
+          --in VIEW                  the points are in VIEW's bounds space (what view.hitTest
+                                     takes), converted to the screen first (see convert)
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
-        let a = try Arguments(args, command: "query", options: ["engine", "points"], flags: [])
+        let a = try Arguments(args, command: "query", options: ["engine", "points", "in"], flags: [])
         if a.has("help") { return console.line(help) }
         guard let path = a.positional.first else { throw .usage("query", "missing SCENE") }
         var points: [Point] = []
@@ -31,6 +33,19 @@ enum Query {
         let engine = a.value("engine") ?? "index"
         guard engine == "index" || engine == "reference" else {
             throw .usage("query", "unknown engine '\(engine)' (expected index or reference)")
+        }
+        if let name = a.value("in") {
+            // The view's placement is read from the model; the index is then built from it.
+            let scene = try HitIndexCommand.loadScene(path)
+            let view = try Convert.space(name, in: scene, path: path)
+            points = points.map { Convert.convert($0, from: view, to: nil) }
+            if engine == "reference" {
+                for hit in ReferenceHitTester().hitTest(scene, at: points) { console.line(hit?.id ?? "nil") }
+            } else {
+                let index = try HitIndexCommand.buildIndex(scene)
+                for hit in index.hitTest(points, threads: 2) { console.line(hit.map(index.id(of:)) ?? "nil") }
+            }
+            return
         }
         if engine == "reference" {
             let scene = try HitIndexCommand.loadScene(path)

@@ -203,8 +203,16 @@ extension SceneEdit {
         case "boundsOrigin": a.bounds.origin = try point()
         case "anchorPoint": a.anchorPoint = try point()
         case "transform":
-            let v = try numbers(value, 6, field: key, id: id)
-            a.transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            if case .array(let items) = value, let first = items.first, case .object = first {
+                // A list of operations, as in a scene file.
+                switch SceneDecoder.composeTransform(items) {
+                case .success(let t): a.transform = t
+                case .failure(let problem): throw Problem(id: id, field: key, message: problem.message)
+                }
+            } else {
+                let v = try numbers(value, 6, field: key, id: id)
+                a.transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+            }
         case "hitTestInsets":
             let v = try numbers(value, 4, field: key, id: id)
             a.hitTestInsets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])

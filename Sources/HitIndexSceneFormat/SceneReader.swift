@@ -603,7 +603,15 @@ struct SceneDecoder {
         case "anchorPoint":
             if let v = finiteNumbers(numbers, value, 2, key, &record) { record.anchorPoint = Point(x: v[0], y: v[1]) }
         case "transform":
-            if let v = finiteNumbers(numbers, value, 6, key, &record) {
+            if case .array(let n, false) = value, n > 0,
+                let open = bytes[start..<end].firstIndex(of: UInt8(ascii: "[")),
+                bytes[(open + 1)..<end].first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+                    == UInt8(ascii: "{")
+            {
+                // A list of operations (it starts with an object), not six numbers.
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                record.transform = transformOperations(text, &record)
+            } else if let v = finiteNumbers(numbers, value, 6, key, &record) {
                 record.transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
             }
         case "hitTestInsets":
@@ -628,6 +636,69 @@ struct SceneDecoder {
                 record.note(key, "unknown key")
             }
         }
+    }
+
+    /// A transform written as operations (`text`, a JSON array), for a view record: notes the
+    /// problem in `record` when the list is refused.
+    static func transformOperations(_ text: String, _ record: inout ViewRecord) -> HitIndex.AffineTransform? {
+        guard case .array(let operations)? = try? JSONValue.parse(text) else {
+            record.note("transform", "expected 6 finite numbers or a list of operations")
+            return nil
+        }
+        switch composeTransform(operations) {
+        case .success(let t): return t
+        case .failure(let problem):
+            record.note("transform", problem.message)
+            return nil
+        }
+    }
+
+    /// Why a list of transform operations was refused.
+    struct TransformProblem: Error {
+        var message: String
+    }
+
+    /// Composes transform operations as the `CGAffineTransform` functions chain: starting from
+    /// the identity, `translate`, `scale` and `rotate` / `rotateRadians` each precede what was
+    /// built (`t = t.translatedBy(x:y:)`), `concat` follows it (`t = t.concatenating(m)`).
+    /// - Complexity: O(operations).
+    static func composeTransform(_ operations: [JSONValue]) -> Result<HitIndex.AffineTransform, TransformProblem> {
+        let expected =
+            "expected {\"translate\": [tx, ty]}, {\"scale\": [sx, sy]}, {\"rotate\": degrees}, "
+            + "{\"rotateRadians\": radians} or {\"concat\": [a, b, c, d, tx, ty]}"
+        var t = HitIndex.AffineTransform.identity
+        for (k, operation) in operations.enumerated() {
+            func numbers(_ v: JSONValue?, _ count: Int) -> [Double]? {
+                if count == 1, case .number(let d)? = v, d.isFinite { return [d] }
+                guard case .array(let items)? = v, items.count == count else { return nil }
+                let values = items.compactMap { item -> Double? in
+                    if case .number(let d) = item, d.isFinite { return d }
+                    return nil
+                }
+                return values.count == count ? values : nil
+            }
+            guard case .object(let members) = operation, members.count == 1, let (name, argument) = members.first
+            else {
+                return .failure(TransformProblem(message: "operation \(k): \(expected), got \(operation.typeName)"))
+            }
+            let arity = ["translate": 2, "scale": 2, "rotate": 1, "rotateRadians": 1, "concat": 6][name]
+            guard let arity, let v = numbers(argument, arity) else {
+                let what = arity == nil ? "an unknown operation \"\(name)\"" : "\"\(name)\" with a bad argument"
+                return .failure(TransformProblem(message: "operation \(k): \(expected), got \(what)"))
+            }
+            switch name {
+            case "translate": t = t.translatedBy(x: v[0], y: v[1])
+            case "scale": t = t.scaledBy(x: v[0], y: v[1])
+            case "rotate": t = t.rotated(by: v[0] * .pi / 180)
+            case "rotateRadians": t = t.rotated(by: v[0])
+            default:
+                t = t.concatenating(HitIndex.AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
+            }
+        }
+        guard t.isFinite else {
+            return .failure(TransformProblem(message: "the operations compose to a transform that is not finite, \(t)"))
+        }
+        return .success(t)
     }
 
     private static func hitShape(

@@ -88,7 +88,17 @@ struct ViewRecord {
             if bounds != nil { return fail("bounds", "not allowed together with frame") }
             if center != nil { return fail("center", "not allowed together with frame") }
             if !transform.isIdentity {
-                return fail("frame", "not allowed together with a non-identity transform (give bounds and center)")
+                // UIKit leaves `frame` undefined under a transform; say what this frame means
+                // before the transform, the common "set transform, then frame" intent.
+                let o = boundsOrigin ?? .zero
+                let cx = frame.origin.x + anchor.x * frame.size.width
+                let cy = frame.origin.y + anchor.y * frame.size.height
+                let w = frame.size.width
+                let h = frame.size.height
+                return fail(
+                    "frame",
+                    "not allowed together with a non-identity transform (give bounds and center: for this frame "
+                        + "before the transform, \"bounds\": [\(o.x), \(o.y), \(w), \(h)], \"center\": [\(cx), \(cy)])")
             }
             a = ViewAttributes(
                 bounds: Rect(origin: boundsOrigin ?? .zero, size: frame.size), center: .zero,

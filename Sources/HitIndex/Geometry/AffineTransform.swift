@@ -121,5 +121,27 @@ public struct AffineTransform: Hashable, Sendable, BitwiseCopyable, CustomString
             tx: tx * t2.a + ty * t2.c + t2.tx, ty: tx * t2.b + ty * t2.d + t2.ty)
     }
 
+    /// `self` preceded by a translation, as `CGAffineTransformTranslate(self, tx, ty)`
+    /// (`translatedBy(x:y:)`): the translation is applied to points first.
+    /// - Complexity: O(1).
+    @inlinable
+    public func translatedBy(x tx: Double, y ty: Double) -> AffineTransform {
+        AffineTransform.translation(tx, ty).concatenating(self)
+    }
+
+    /// `self` preceded by a scale, as `CGAffineTransformScale(self, sx, sy)` (`scaledBy(x:y:)`).
+    /// - Complexity: O(1).
+    @inlinable
+    public func scaledBy(x sx: Double, y sy: Double) -> AffineTransform {
+        AffineTransform.scale(sx, sy).concatenating(self)
+    }
+
+    /// `self` preceded by a rotation, as `CGAffineTransformRotate(self, radians)`
+    /// (`rotated(by:)`), with ``rotation(_:)``'s `sin` and `cos`.
+    /// - Complexity: O(1).
+    public func rotated(by radians: Double) -> AffineTransform {
+        AffineTransform.rotation(radians).concatenating(self)
+    }
+
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
 }

@@ -1,9 +1,10 @@
+import Foundation
 import HitIndex
 
 /// `hitindex explain SCENE X,Y`
 enum Explain {
     static let help = """
-        usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW]
+        usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW] [--svg FILE] [--max-views N]
 
         Says why a touch at screen point X,Y lands where it does: the path from the window down
         to the view hit, with the touch in each view's bounds space, any redirect, and for the
@@ -14,10 +15,17 @@ enum Explain {
         options:
           --limit N   list at most N views that lost (default 10)
           --in VIEW   X,Y is in VIEW's bounds space, converted to the screen first (see convert)
+          --svg FILE  also draw it: every view in screen space coloured by what the search did
+                      with it (hit, accepted path, outside its hit area, ineligible,
+                      pass-through, skipped behind a view that took the touch, not searched),
+                      declared hit areas dashed, the touch, labels and a legend
+          --max-views N  beyond N views, draw only the accepted path, the views under the
+                      touch and the path's siblings in containers of at most 64 subviews,
+                      and say how many were left out (default 400)
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
-        let a = try Arguments(args, command: "explain", options: ["limit", "in"], flags: [])
+        let a = try Arguments(args, command: "explain", options: ["limit", "in", "svg", "max-views"], flags: [])
         if a.has("help") { return console.line(help) }
         guard a.positional.count == 2 else {
             throw .usage("explain", a.positional.count < 2 ? "missing SCENE or X,Y" : "expected SCENE and one X,Y")
@@ -26,13 +34,26 @@ enum Explain {
             throw .usage("explain", "expected a point X,Y, got '\(a.positional[1])'")
         }
         let limit = try a.integer("limit", default: 10)
+        let maximumViews = try a.integer("max-views", default: 400)
         let index: HitTestIndex
-        if let name = a.value("in") {
+        var model: Scene?
+        if a.value("in") != nil || a.value("svg") != nil {
             let scene = try HitIndexCommand.loadScene(a.positional[0])
-            point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
+            if let name = a.value("in") {
+                point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
+            }
             index = try HitIndexCommand.buildIndex(scene)
+            model = scene
         } else {
             index = try HitIndexCommand.loadIndex(a.positional[0])
+        }
+        if let file = a.value("svg"), let model {
+            let picture = ExplainPicture(scene: model, touch: point, maximumViews: maximumViews)
+            do {
+                try picture.svg().write(toFile: file, atomically: true, encoding: .utf8)
+            } catch {
+                throw .input("explain", "\(file): \(error.localizedDescription)")
+            }
         }
         let e = index.explain(point, limit: limit)
         let name = index.id(of:)

@@ -55,8 +55,11 @@ extension ExplainPicture {
         for outcome in order {
             for item in items where item.outcome == outcome { s += shape(item, font: font) }
         }
-        for outcome in order where outcome != .notSearched {
-            for item in items where item.outcome == outcome { s += label(item, font: font) }
+        // Labels for the views that matter, the answer first; a label that would overlap one
+        // already placed moves down a line (nested views share a corner).
+        var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        for outcome in order.reversed() where outcome != .notSearched && outcome != .skipped {
+            for item in items where item.outcome == outcome { s += label(item, font: font, avoiding: &placed) }
         }
         // The touch.
         if touch.x.isFinite && touch.y.isFinite {
@@ -113,17 +116,30 @@ extension ExplainPicture {
         return g + "</g>\n"
     }
 
-    /// The view's id and class, upright, at its bounds' first corner on screen.
-    private func label(_ item: Item, font: Double) -> String {
+    /// The view's id and class, upright, at its bounds' first corner on screen, below any label
+    /// it would overlap.
+    private func label(
+        _ item: Item, font: Double, avoiding placed: inout [(x0: Double, y0: Double, x1: Double, y1: Double)]
+    ) -> String {
         let (stroke, _, _) = Self.colors(item.outcome)
         let b = item.view.bounds
         let corner = item.toScreen.apply(to: Point(x: b.origin.x, y: b.origin.y))
         guard corner.x.isFinite && corner.y.isFinite else { return "" }
         var text = item.view.id
-        if item.view.className != "UIView" { text += " (\(item.view.className))" }
+        // Imported ids already start with the class ("UIButton@0x…").
+        if item.view.className != "UIView" && !text.hasPrefix(item.view.className) {
+            text += " (\(item.view.className))"
+        }
         if let note = item.note, item.outcome == .ineligible { text += ": \(note)" }
         let size = item.outcome == .hit || item.outcome == .path ? font : font * 0.85
-        return "<text x=\"\(n(corner.x + 2))\" y=\"\(n(corner.y + size))\" font-size=\"\(n(size))\" fill=\"\(stroke)\" "
+        let x = corner.x + 2
+        var y = corner.y + size
+        let width = Double(text.count) * size * 0.55
+        while placed.contains(where: { x < $0.x1 && $0.x0 < x + width && y - size < $0.y1 && $0.y0 < y }) {
+            y += size * 1.15
+        }
+        placed.append((x, y - size, x + width, y + size * 0.2))
+        return "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(stroke)\" "
             + "font-weight=\"\(item.outcome == .hit ? "bold" : "normal")\">\(escape(text))</text>\n"
     }
 

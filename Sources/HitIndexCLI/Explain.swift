@@ -4,7 +4,7 @@ import HitIndex
 /// `hitindex explain SCENE X,Y`
 enum Explain {
     static let help = """
-        usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW] [--svg FILE] [--max-views N]
+        usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW] [--svg FILE] [--html FILE] [--max-views N]
 
         Says why a touch at screen point X,Y lands where it does: the path from the window down
         to the view hit, with the touch in each view's bounds space, any redirect, and for the
@@ -19,13 +19,17 @@ enum Explain {
                       with it (hit, accepted path, outside its hit area, ineligible,
                       pass-through, skipped behind a view that took the touch, not searched),
                       declared hit areas dashed, the touch, labels and a legend
+          --html FILE the same picture in one self-contained HTML page: hover a view for its id,
+                      class, frame and what the search did with it; click anywhere to hit-test
+                      that point (the scene is embedded up to 50,000 views)
           --max-views N  beyond N views, draw only the accepted path, the views under the
                       touch and the path's siblings in containers of at most 64 subviews,
                       and say how many were left out (default 400)
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
-        let a = try Arguments(args, command: "explain", options: ["limit", "in", "svg", "max-views"], flags: [])
+        let a = try Arguments(
+            args, command: "explain", options: ["limit", "in", "svg", "html", "max-views"], flags: [])
         if a.has("help") { return console.line(help) }
         guard a.positional.count == 2 else {
             throw .usage("explain", a.positional.count < 2 ? "missing SCENE or X,Y" : "expected SCENE and one X,Y")
@@ -37,7 +41,7 @@ enum Explain {
         let maximumViews = try a.integer("max-views", default: 400)
         let index: HitTestIndex
         var model: Scene?
-        if a.value("in") != nil || a.value("svg") != nil {
+        if a.value("in") != nil || a.value("svg") != nil || a.value("html") != nil {
             let scene = try HitIndexCommand.loadScene(a.positional[0])
             if let name = a.value("in") {
                 point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
@@ -47,12 +51,17 @@ enum Explain {
         } else {
             index = try HitIndexCommand.loadIndex(a.positional[0])
         }
-        if let file = a.value("svg"), let model {
+        if let model, a.value("svg") != nil || a.value("html") != nil {
             let picture = ExplainPicture(scene: model, touch: point, maximumViews: maximumViews)
-            do {
-                try picture.svg().write(toFile: file, atomically: true, encoding: .utf8)
-            } catch {
-                throw .input("explain", "\(file): \(error.localizedDescription)")
+            for (file, text) in [
+                (a.value("svg"), { picture.svg() }), (a.value("html"), { picture.html(scene: model) }),
+            ] {
+                guard let file else { continue }
+                do {
+                    try text().write(toFile: file, atomically: true, encoding: .utf8)
+                } catch {
+                    throw .input("explain", "\(file): \(error.localizedDescription)")
+                }
             }
         }
         let e = index.explain(point, limit: limit)

@@ -53,7 +53,7 @@ extension ExplainPicture {
         // draw over earlier ones as on screen; the outcomes that matter most are drawn last.
         let order: [Outcome] = [.notSearched, .skipped, .outside, .ineligible, .passThrough, .path, .hit]
         for outcome in order {
-            for item in items where item.outcome == outcome { s += shape(item, font: font) }
+            for (k, item) in items.enumerated() where item.outcome == outcome { s += shape(item, index: k, font: font) }
         }
         // Labels for the views that matter, the answer first; a label that would overlap one
         // already placed moves down a line (nested views share a corner).
@@ -77,14 +77,15 @@ extension ExplainPicture {
     }
 
     /// A view's bounds and, dashed, its hit area, in its own bounds space.
-    private func shape(_ item: Item, font: Double) -> String {
+    private func shape(_ item: Item, index: Int, font: Double) -> String {
         let (stroke, fill, opacity) = Self.colors(item.outcome)
         let t = item.toScreen
         let b = item.view.bounds
         // Strokes keep their width whatever the view's scale.
         let scale = Swift.max(1e-9, (abs(t.a * t.d - t.b * t.c)).squareRoot())
         let width = (item.outcome == .hit ? 3 : item.outcome == .notSearched ? 0.75 : 1.5) / scale
-        var g = "<g transform=\"matrix(\(n(t.a)) \(n(t.b)) \(n(t.c)) \(n(t.d)) \(n(t.tx)) \(n(t.ty)))\">"
+        var g =
+            "<g data-v=\"\(index)\" transform=\"matrix(\(n(t.a)) \(n(t.b)) \(n(t.c)) \(n(t.d)) \(n(t.tx)) \(n(t.ty)))\">"
         g += "<title>\(escape(item.view.id)) (\(escape(item.view.className))): \(item.outcome.label)"
         if let note = item.note { g += "; \(escape(note))" }
         g += "</title>"

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Renders `hitindex explain --svg` pictures in headless Chromium and checks their pixels: at a
+"""Renders `hitindex explain --svg` and `--html` pictures in headless Chromium and checks their
+pixels, and runs the HTML page's click-to-query search on every view's edge points against
+`hitindex query --engine reference`. Pixels: at a
 point inside the hit view (away from the touch's crosshair and the labels) the screenshot must
 show the hit colour (#2da44e at 35 %, over white or an ancestor's light fill), and at a point
 of a view that was searched and missed, or skipped, it must not. Standard library only; Chromium comes from
@@ -82,6 +84,27 @@ def read_png(path):
     return rows
 
 
+def html_agrees(hitindex, browser, scene, touch, html, out):
+    """The HTML page's click-to-query search, run by the browser on the edge points of every
+    view, must answer as the reference does."""
+    run(hitindex, "explain", scene, touch, "--html", html)
+    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                          "file://" + html + "#edges"], check=True, capture_output=True, text=True).stdout
+    check = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S).group(1).strip().splitlines()
+    points = [line.split(" ")[0] for line in check]
+    answers = [line.split(" ", 1)[1] for line in check]
+    listing = os.path.join(out, os.path.basename(scene) + ".points")
+    open(listing, "w").write("\n".join(points) + "\n")
+    reference = run(hitindex, "query", scene, "--engine", "reference", "--points", listing).splitlines()
+    wrong = [(p, a, r) for p, a, r in zip(points, answers, reference) if a != r]
+    if len(check) < 9 or len(reference) != len(points) or wrong:
+        print(f"explain-screenshots: {scene}: the page's search disagrees with the reference on "
+              f"{len(wrong)} of {len(points)} edge points, e.g. {wrong[:3]}", file=sys.stderr)
+        return False
+    print(f"{scene}: the page's search agrees with the reference on {len(points)} edge points")
+    return True
+
+
 def run(hitindex, *args):
     return subprocess.run([hitindex, *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
 
@@ -135,6 +158,26 @@ def main():
                   f"(hit colour {HIT}); screenshot {png}", file=sys.stderr)
         else:
             print(f"{scene} {touch}: {hit} shows the hit colour {inside}; {missed} does not {other}")
+        html = os.path.join(out, os.path.basename(scene) + ".html")
+        failures += 0 if html_agrees(hitindex, browser, scene, touch, html, out) else 1
+        shot = os.path.join(out, os.path.basename(scene) + ".html.png")
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        f"--screenshot={shot}", f"--window-size={int(width) + 460},{int(vb[3] * scale) + 1}",
+                        "file://" + html], check=True, capture_output=True)
+        page = read_png(shot)
+        x, y = (float(v) for v in run(hitindex, "convert", scene, bounds_point(hit, 0.8, 0.8), "--from", hit,
+                                      "--to", "screen").split())
+        if not green(page[int((y - vb[1]) * scale)][int((x - vb[0]) * scale)]):
+            failures += 1
+            print(f"explain-screenshots: {scene}: the HTML page does not show {hit} in the hit colour; {shot}",
+                  file=sys.stderr)
+    # Every scenario scene (transforms, flips, singular transforms, shapes, scrolling, windows,
+    # redirects): the page's search against the reference.
+    scenarios = os.path.join(ROOT, "Tests/HitIndexTests/Scenarios")
+    for name in sorted(os.listdir(scenarios)):
+        if name.endswith(".json"):
+            scene = os.path.join("Tests/HitIndexTests/Scenarios", name)
+            failures += 0 if html_agrees(hitindex, browser, scene, "10,10", os.path.join(out, name + ".html"), out) else 1
     return 1 if failures else 0
 
 

@@ -117,4 +117,24 @@ import Testing
             ["explain", CLITests.seed000, "220,193", "--svg", "/nonexistent-dir/e.svg"],
             mentions: ["/nonexistent-dir/e.svg"])
     }
+
+    /// The HTML page embeds every view once, with ids as safe JavaScript strings, and the SVG
+    /// with a data-v index per drawn view; the browser script runs its search.
+    @Test func theHTMLPageEmbedsTheSceneSafely() throws {
+        let json = """
+            {"windows": [{"id": "W", "frame": [0, 0, 100, 100], "subviews": [
+              {"id": "a\\\"</script><b>", "frame": [10, 10, 20, 20]}
+            ]}]}
+            """
+        let scene = try SceneReader.read(string: json)
+        let p = ExplainPicture(scene: scene, touch: Point(x: 15, y: 15), maximumViews: 400)
+        let html = p.html(scene: scene)
+        #expect(!html.contains("</script><b>"))
+        #expect(html.contains("a\\\"\\u003c/script>\\u003cb>"))
+        #expect(html.components(separatedBy: "\n").filter { $0.hasPrefix("[") && $0.hasSuffix("],") }.count == 2)
+        #expect(html.contains("const WINDOWS = [0];"))
+        #expect(html.contains("g data-v=\"0\"") && html.contains("g data-v=\"1\""))
+        let r = TestSupport.run(["explain", CLITests.seed000, "220,193", "--html", "/nonexistent-dir/e.html"])
+        #expect(r.status == 2 && r.err.contains("/nonexistent-dir/e.html"))
+    }
 }

@@ -8,7 +8,7 @@ extension ExplainPicture {
     static func colors(_ o: Outcome) -> (stroke: String, fill: String, opacity: Double) {
         switch o {
         case .hit: ("#1a7f37", "#2da44e", 0.35)
-        case .path: ("#0969da", "#54aeff", 0.12)
+        case .path: ("#0969da", "none", 0)
         case .outside: ("#bc4c00", "none", 0)
         case .ineligible: ("#8250df", "#c297ff", 0.15)
         case .passThrough: ("#1b7c83", "none", 0)
@@ -58,8 +58,12 @@ extension ExplainPicture {
         // Labels for the views that matter, the answer first; a label that would overlap one
         // already placed moves down a line (nested views share a corner).
         var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
-        for outcome in order.reversed() where outcome != .notSearched && outcome != .skipped {
-            for item in items where item.outcome == outcome { s += label(item, font: font, avoiding: &placed) }
+        for outcome in order.reversed() {
+            for item in items where item.outcome == outcome {
+                // Views not searched are labelled only when their hit area holds the touch.
+                if (outcome == .notSearched || outcome == .skipped) && item.note == nil { continue }
+                s += label(item, font: font, avoiding: &placed)
+            }
         }
         // The touch.
         if touch.x.isFinite && touch.y.isFinite {
@@ -98,7 +102,7 @@ extension ExplainPicture {
         let region = item.view.hitRegion
         let e = region.extents
         let declared = region.shape != .rect || e != b.extents
-        if declared && item.outcome != .notSearched {
+        if declared && (item.outcome != .notSearched || item.note != nil) {
             let common =
                 "fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\" stroke-dasharray=\"\(n(2 / scale)) \(n(2 / scale))\""
             let w = e.maxX - e.minX
@@ -122,7 +126,9 @@ extension ExplainPicture {
     private func label(
         _ item: Item, font: Double, avoiding placed: inout [(x0: Double, y0: Double, x1: Double, y1: Double)]
     ) -> String {
-        let (stroke, _, _) = Self.colors(item.outcome)
+        // Not-searched views are drawn faint; their labels (only ever for a view whose hit area
+        // holds the touch) must still be read.
+        let stroke = item.outcome == .notSearched ? "#57606a" : Self.colors(item.outcome).stroke
         let b = item.view.bounds
         let corner = item.toScreen.apply(to: Point(x: b.origin.x, y: b.origin.y))
         guard corner.x.isFinite && corner.y.isFinite else { return "" }
@@ -131,7 +137,7 @@ extension ExplainPicture {
         if item.view.className != "UIView" && !text.hasPrefix(item.view.className) {
             text += " (\(item.view.className))"
         }
-        if let note = item.note, item.outcome == .ineligible { text += ": \(note)" }
+        if let note = item.note, item.outcome != .path && item.outcome != .hit { text += ": \(note)" }
         let size = item.outcome == .hit || item.outcome == .path ? font : font * 0.85
         let x = corner.x + 2
         var y = corner.y + size

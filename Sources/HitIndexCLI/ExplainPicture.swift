@@ -119,6 +119,17 @@ struct ExplainPicture {
                 all[k].outcome = .skipped
             }
         }
+        // The views the search never reached although their own hit area holds the touch: the
+        // usual "my button does not get the tap" (an ancestor clips it, or is ineligible).
+        for k in all.indices where all[k].outcome == .notSearched || all[k].outcome == .skipped {
+            let v = all[k].view
+            if v.hitRegion.contains(v.convert(fromScreen: touch)) {
+                all[k].note =
+                    all[k].outcome == .notSearched
+                    ? "its own hit area holds the touch, but an ancestor refused it"
+                    : "its own hit area holds the touch, but a view in front took it"
+            }
+        }
         // A redirect: the view the search accepted stands on the path, the answer elsewhere.
         if let answer, let winner = all.first(where: { $0.outcome == .path && Self.redirects($0.view, to: answer) }) {
             redirect = "\(winner.view.id) redirects every hit in its subtree to \(answer.id)"

@@ -137,4 +137,23 @@ import Testing
         let r = TestSupport.run(["explain", CLITests.seed000, "220,193", "--html", "/nonexistent-dir/e.html"])
         #expect(r.status == 2 && r.err.contains("/nonexistent-dir/e.html"))
     }
+
+    // tabbar-widened.json at 240,785: TabBar (y 795..844) is searched and the touch is 10 pt
+    // above it, so Compose, widened 24 pt upwards, is never reached although its own hit area
+    // holds the touch; Content and Feed take it.
+    @Test func aClippedWidenedButtonIsShownWithWhyItLost() throws {
+        let p = try Self.picture(TestSupport.example("tabbar-widened.json"), 240, 785)
+        let o = Self.outcomes(p)
+        #expect(o["Feed"] == .hit && o["Content"] == .path && o["W"] == .path)
+        #expect(o["TabBar"] == .outside)
+        #expect(o["Compose"] == .notSearched && o["Home"] == .notSearched)
+        let compose = try #require(p.items.first { $0.view.id == "Compose" })
+        #expect(compose.note == "its own hit area holds the touch, but an ancestor refused it")
+        #expect(p.items.first { $0.view.id == "Home" }?.note == nil)
+        let svg = p.svg()
+        #expect(
+            svg.contains("Compose (UIControl): its own hit area holds the touch, but an ancestor refused it</text>"))
+        // Its widened hit area is outlined: 24 pt above its bounds.
+        #expect(svg.contains("<rect x=\"0\" y=\"-24\" width=\"97.5\" height=\"73\""))
+    }
 }

@@ -85,7 +85,7 @@ enum RecursiveDescriptionImporter {
     static func parse(_ text: String) throws(ImportError) -> ImportedScene {
         var builder = TreeBuilder()
         var number = 0
-        for raw in text.utf8.split(separator: Byte.newline, omittingEmptySubsequences: false) {
+        for raw in unwrapPaste(text).utf8.split(separator: Byte.newline, omittingEmptySubsequences: false) {
             number += 1
             var bytes = Array(raw)
             if bytes.last == Byte.carriageReturn { bytes.removeLast() }

@@ -637,7 +637,8 @@ import Testing
         ),
         ("first line indented", "   | <UIView: 0x1; frame = (0 0; 1 1)>", 1),
         ("garbage line", dump("   | <UIView: 0x1; frame = (0 0; 1 1)>", "hello world", "   | <UIView: 0x2>"), 3),
-        ("lldb prompt", "(lldb) po [[UIWindow keyWindow] recursiveDescription]\n" + dump(), 1),
+        // An lldb prompt line is dropped (RecursiveDescriptionPasteTests); any other prompt is not.
+        ("gdb prompt", "(gdb) po [[UIWindow keyWindow] recursiveDescription]\n" + dump(), 1),
         ("no class name", dump("   | <: 0x1; frame = (0 0; 1 1)>"), 2),
         ("bad flag", dump("", "   | <UIView: 0x1; frame = (0 0; 1 1); hidden = maybe>"), 3),
         ("negative alpha", dump("   | <UIView: 0x1; frame = (0 0; 1 1); alpha = -1>"), 2),

@@ -247,7 +247,7 @@ public func hi_loaded_view(_ position: Int) -> hi_view {
     // A position no load can have (size_t beyond the slots) names no view: the zero handle.
     guard position >= 0 && position < maximumViews else { return hi_view() }
     let handle = LiveIndex.loadedHandle(position)
-    return hi_view(slot: handle.slot, generation: handle.generation)
+    return hi_view(handle)
 }
 
 @c @implementation
@@ -296,8 +296,7 @@ public func hi_snapshot_hit_test(
         $0.hitTest(Point(x: x, y: y))
     }
     if let hit = found {
-        outHit.pointee = hi_hit(
-            view: hi_view(slot: hit.handle.slot, generation: hit.handle.generation), user_value: hit.userValue)
+        outHit.pointee = hi_hit(hit)
         outFound.pointee = true
     } else {
         outHit.pointee = hi_hit()
@@ -317,7 +316,7 @@ public func hi_snapshot_view_id(
     // size_t arrives as Int: a capacity above INT64_MAX (negative here) is as good as unbounded.
     let room = capacity < 0 ? Int.max : capacity
     let s = snapshot(pointer)
-    let handle = ViewHandle(slot: view.slot, generation: view.generation)
+    let handle = ViewHandle(view)
     guard s.contains(handle) else {
         return fail(HI_ERROR_STALE, "hi_snapshot_view_id: \(handle) is not a view of this snapshot")
     }

@@ -38,7 +38,6 @@ struct ExplainPicture {
     /// One view as drawn.
     struct Item {
         var view: View
-        var depth: Int
         /// Local (bounds space) to screen: `(a, b, c, d, tx, ty)` as `CGAffineTransform`.
         var toScreen: AffineTransform
         var outcome: Outcome
@@ -76,16 +75,15 @@ struct ExplainPicture {
         let answer = ReferenceHitTester.runOnLargeStack(depth: scene.depth) { tester.hitTest(scene, at: touch) }
         result = answer?.id
         var all: [Item] = []
-        scene.forEachView { v, depth in
+        scene.forEachView { v, _ in
             let id = ObjectIdentifier(v)
             var outcome: Outcome
             var note: String?
             if let isInside = inside[id] {
                 // pointInside ran: the view took the touch (or a subview did), or it was outside,
-                // or pass-through with no subview taking it.
-                if v === answer {
-                    outcome = .hit
-                } else if returned[id] != nil {
+                // or pass-through with no subview taking it. (The answer is marked below: with a
+                // redirect it need not have been entered.)
+                if returned[id] != nil {
                     outcome = .path
                 } else {
                     outcome = isInside && v.isPassThrough ? .passThrough : .outside
@@ -100,7 +98,7 @@ struct ExplainPicture {
             if v === answer { outcome = .hit }
             all.append(
                 Item(
-                    view: v, depth: depth, toScreen: Self.toScreen(v), outcome: outcome, note: note,
+                    view: v, toScreen: Self.toScreen(v), outcome: outcome, note: note,
                     localTouch: entered[id]))
         }
         // Views never entered: behind a view that took the touch (or under such a view), or under

@@ -34,25 +34,23 @@ enum Query {
         guard engine == "index" || engine == "reference" else {
             throw .usage("query", "unknown engine '\(engine)' (expected index or reference)")
         }
-        if let name = a.value("in") {
-            // The view's placement is read from the model; the index is then built from it.
-            let scene = try HitIndexCommand.loadScene(path)
+        // The index alone reads the file straight into records; the reference, and --in (which
+        // reads the view's placement), need the model, from which the index is then built.
+        let scene = engine == "reference" || a.value("in") != nil ? try HitIndexCommand.loadScene(path) : nil
+        if let scene, let name = a.value("in") {
             let view = try Convert.space(name, in: scene, path: path)
             points = points.map { Convert.convert($0, from: view, to: nil) }
-            if engine == "reference" {
-                for hit in ReferenceHitTester().hitTest(scene, at: points) { console.line(hit?.id ?? "nil") }
-            } else {
-                let index = try HitIndexCommand.buildIndex(scene)
-                for hit in index.hitTest(points, threads: 2) { console.line(hit.map(index.id(of:)) ?? "nil") }
-            }
-            return
         }
-        if engine == "reference" {
-            let scene = try HitIndexCommand.loadScene(path)
+        if let scene, engine == "reference" {
             for hit in ReferenceHitTester().hitTest(scene, at: points) { console.line(hit?.id ?? "nil") }
             return
         }
-        let index = try HitIndexCommand.loadIndex(path)
+        let index: HitTestIndex
+        if let scene {
+            index = try HitIndexCommand.buildIndex(scene)
+        } else {
+            index = try HitIndexCommand.loadIndex(path)
+        }
         for hit in index.hitTest(points, threads: 2) { console.line(hit.map(index.id(of:)) ?? "nil") }
     }
 }

@@ -5,7 +5,7 @@ import HitIndexSceneFormat
 /// `hitindex import --from recursive-description|rico|uiautomator FILE`
 enum Import {
     static let help = """
-        usage: hitindex import --from recursive-description|rico|uiautomator FILE
+        usage: hitindex import --from recursive-description|rico|uiautomator FILE [--android-dispatch]
 
         Converts a real hierarchy dump into a scene (the scene JSON) on standard output, one
         view per view of the dump, with readable unique ids. What the dump cannot give exactly
@@ -16,11 +16,18 @@ enum Import {
         formats:
           recursive-description   -[UIView recursiveDescription] output (lldb, cycript)
           rico                    a RICO raw view-hierarchy JSON file
-          uiautomator             `uiautomator dump` XML
+          uiautomator             `uiautomator dump` XML (also `dump /dev/tty` output and
+                                  Appium page sources)
+
+        options:
+          --android-dispatch      (rico, uiautomator) map Android's touch dispatch: a view that
+                                  is not clickable, long-clickable or scrollable lets the touch
+                                  through to the views behind it (pass-through), and a disabled
+                                  view is still hit, as Android delivers to it
         """
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
-        let a = try Arguments(args, command: "import", options: ["from"], flags: [])
+        let a = try Arguments(args, command: "import", options: ["from"], flags: ["android-dispatch"])
         if a.has("help") { return console.line(help) }
         let names = ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
         guard let formatName = a.value("from") else { throw .usage("import", "missing --from (one of \(names))") }
@@ -33,7 +40,9 @@ enum Import {
         let path = a.positional[0]
         let imported: ImportedScene
         do {
-            imported = try Importer.read(contentsOfFile: path, format: format)
+            imported = try Importer.read(
+                contentsOfFile: path, format: format, options: ImportOptions(androidDispatch: a.has("android-dispatch"))
+            )
         } catch {
             throw .input("import", "\(path): \(error)")
         }

@@ -29,18 +29,28 @@ public struct ImportedScene {
 /// Reads real hierarchy dumps into scenes (`docs/importers.md` has each grammar and the mapping).
 public enum Importer {
     /// Parses `text` as `format`.
+    /// - Throws: an ``ImportError`` with the line of the first problem, or at line 0 for an
+    ///   option the format does not read (``ImportOptions/androidDispatch`` on an iOS dump).
     /// - Complexity: O(length of the text).
-    public static func parse(_ text: String, format: ImportFormat) throws(ImportError) -> ImportedScene {
+    public static func parse(
+        _ text: String, format: ImportFormat, options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> ImportedScene {
         switch format {
-        case .recursiveDescription: return try RecursiveDescriptionImporter.parse(text)
-        case .rico: return try RicoImporter.parse(text)
-        case .uiautomator: return try UIAutomatorImporter.parse(text)
+        case .recursiveDescription:
+            guard !options.androidDispatch else {
+                throw ImportError(line: 0, "Android touch dispatch applies to rico and uiautomator dumps only")
+            }
+            return try RecursiveDescriptionImporter.parse(text)
+        case .rico: return try RicoImporter.parse(text, options: options)
+        case .uiautomator: return try UIAutomatorImporter.parse(text, options: options)
         }
     }
 
     /// Reads and parses a file; an unreadable file is an error at line 0.
     /// - Complexity: O(size of the file).
-    public static func read(contentsOfFile path: String, format: ImportFormat) throws(ImportError) -> ImportedScene {
+    public static func read(
+        contentsOfFile path: String, format: ImportFormat, options: ImportOptions = ImportOptions()
+    ) throws(ImportError) -> ImportedScene {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ImportError(line: 0, "no such file")
@@ -50,6 +60,6 @@ public enum Importer {
             throw ImportError(line: 0, "cannot read the file")
         }
         // Invalid UTF-8 is repaired (U+FFFD), not refused: dumps pasted from web pages carry stray bytes.
-        return try parse(String(decoding: data, as: UTF8.self), format: format)
+        return try parse(String(decoding: data, as: UTF8.self), format: format, options: options)
     }
 }

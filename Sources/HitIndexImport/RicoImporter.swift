@@ -6,7 +6,8 @@ import HitIndex
 /// (string), `bounds` (`[left, top, right, bottom]`, absolute screen pixels), and optionally
 /// `rel-bounds` (the same relative to the parent's layout position), `visibility` (`"visible"`,
 /// `"invisible"` or `"gone"`), `enabled` (boolean), `visible-to-user` (boolean) and `children`
-/// (an array of nodes). Every other key is ignored. Any JSON nesting depth is read iteratively.
+/// (an array of nodes), and the touch flags `clickable`, `long-clickable`, `scrollable-horizontal`
+/// and `scrollable-vertical` (booleans). Every other key is ignored. Any JSON nesting depth is read iteratively.
 ///
 /// **Mapping.**
 /// - Units: one pixel is one point, no scaling or rounding (hit-testing is scale-free).
@@ -52,8 +53,12 @@ import HitIndex
 ///   warning.
 /// - `class` → `className`, the full Java name. Ids: the class name without its package, `#`, and
 ///   the node's 1-based position in document order (`FrameLayout#12`).
-/// - Everything else (clickable, focusable, text, resource-id, …) is not hit-testing state in the
-///   model and is dropped.
+/// - With ``ImportOptions/androidDispatch``: `clickable`, `long-clickable`,
+///   `scrollable-horizontal` and `scrollable-vertical` (booleans) decide whether a view takes a
+///   touch; one that does not becomes pass-through, and `enabled` is ignored (see
+///   ``AndroidTouchFlags``). Without the option they are read, checked and dropped.
+/// - Everything else (focusable, text, resource-id, …) is not hit-testing state in the model and
+///   is dropped.
 ///
 /// **Errors.** Malformed JSON, a missing `activity.root`, a node that is not an object, a missing
 /// or mistyped `class` or `bounds`, `bounds` that are not 4 finite numbers within ±1e15, an
@@ -62,11 +67,15 @@ import HitIndex
 enum RicoImporter {
     /// Parses a RICO JSON text into a one-window scene.
     /// - Complexity: O(n) for n bytes, iterative.
-    static func parse(_ text: String) throws(ImportError) -> ImportedScene {
+    static func parse(_ text: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportedScene {
         let document = try JSONDocument(parsing: text)
         let nodes = try readNodes(document)
         var warnings: [String] = []
         let views = nodes.indices.map { makeView(nodes[$0], ordinal: $0 + 1, isRoot: $0 == 0) }
+        if options.androidDispatch {
+            for (node, view) in zip(nodes, views) { node.touch.apply(to: view) }
+            if let warning = AndroidTouchFlags.unrecordedWarning(nodes.map(\.touch), views) { warnings.append(warning) }
+        }
         for (index, node) in nodes.enumerated() {
             let view = views[index]
             let scroll = scrollOffset(of: index, in: nodes, id: view.id, warnings: &warnings)
@@ -90,6 +99,7 @@ enum RicoImporter {
         var isHidden: Bool
         var isEnabled: Bool
         var visibleToUser: Bool?
+        var touch: AndroidTouchFlags
         var children: [Int] = []
         var parent: Int?
     }
@@ -169,9 +179,17 @@ enum RicoImporter {
         }
         let isEnabled = try bool(document, document.member("enabled", of: value), field: "enabled") ?? true
         let visibleToUser = try bool(document, document.member("visible-to-user", of: value), field: "visible-to-user")
+        func flag(_ field: String) throws(ImportError) -> Bool? {
+            try bool(document, document.member(field, of: value), field: field)
+        }
+        let horizontal = try flag("scrollable-horizontal")
+        let vertical = try flag("scrollable-vertical")
+        let touch = AndroidTouchFlags(
+            clickable: try flag("clickable"), longClickable: try flag("long-clickable"),
+            scrollable: horizontal == nil && vertical == nil ? nil : horizontal == true || vertical == true)
         return Node(
             className: className, bounds: bounds, relBounds: relBounds, isHidden: isHidden, isEnabled: isEnabled,
-            visibleToUser: visibleToUser)
+            visibleToUser: visibleToUser, touch: touch)
     }
 
     /// The JSON values of a node's `children`, checked to be an array (elements are checked when read).

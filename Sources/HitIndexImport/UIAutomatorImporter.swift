@@ -1,12 +1,17 @@
+import Foundation
 import HitIndex
 
 /// Imports `uiautomator dump` XML (Android).
 ///
 /// **Grammar.** An optional `<?xml …?>` declaration, then one `<hierarchy …>` element (its
 /// attributes, e.g. `rotation`, are ignored) holding `<node …>` elements, nested to any depth,
-/// self-closing or not. A node needs `bounds="[left,top][right,bottom]"` (absolute screen pixels,
-/// integers or decimals, possibly negative) and may have `class`, `enabled`, `visible-to-user`
-/// (`"true"`/`"false"`) and `drawing-order` (an integer); every other attribute (`index`, `text`,
+/// self-closing or not. An Appium page source names each element by its class instead of `node`
+/// (``isAppiumElement(_:)``) and says `displayed` for `visible-to-user`; both are read the same
+/// way. The line `UI hierchary dumped to: /dev/tty` that `uiautomator dump /dev/tty` appends
+/// after the root element is dropped. A node needs `bounds="[left,top][right,bottom]"` (absolute screen pixels,
+/// integers or decimals, possibly negative) and may have `class`, `enabled`, `visible-to-user`,
+/// `clickable`, `long-clickable`, `scrollable` (`"true"`/`"false"`) and `drawing-order` (an
+/// integer); every other attribute (`index`, `text`,
 /// `resource-id`, `package`, `NAF`, …) is ignored. Attribute values may use `&amp; &lt; &gt; &quot;
 /// &apos;` and numeric character references. Whitespace, comments and processing instructions
 /// may appear between elements; text content, CDATA and DOCTYPE may not.
@@ -30,11 +35,13 @@ import HitIndex
 ///   Without `drawing-order` (older dumpers), document order: later is in front. When only some
 ///   siblings have it, document order is kept and a warning names the parent.
 /// - `enabled="false"` → `isUserInteractionEnabled = false` (Android still lets a disabled,
-///   clickable view swallow the touch; the model cannot say that). `visible-to-user="false"` →
+///   clickable view swallow the touch; ``ImportOptions/androidDispatch`` says that). `visible-to-user="false"` →
 ///   `isHidden = true`; dumpers that write it only emit visible nodes anyway.
 /// - `class` → `className` (the full Java name). Ids: the class name without its package, `#`,
 ///   and the node's 1-based position in document order (`FrameLayout#12`), before any
 ///   drawing-order sort, so that an id leads back to the dump.
+/// - With ``ImportOptions/androidDispatch``: a node neither `clickable`, `long-clickable` nor
+///   `scrollable` becomes pass-through, and `enabled` is ignored (``AndroidTouchFlags``).
 ///
 /// **Errors.** Malformed XML, a root other than `<hierarchy>`, an element other than `<node>`
 /// inside it, a hierarchy without nodes, a missing or malformed `bounds` (`[0,0][10]`, non-numbers),
@@ -43,8 +50,8 @@ import HitIndex
 enum UIAutomatorImporter {
     /// Parses uiautomator XML into a scene with one window per top-level node.
     /// - Complexity: O(n log n) for n bytes (the drawing-order sorts), iterative.
-    static func parse(_ text: String) throws(ImportError) -> ImportedScene {
-        let nodes = try readNodes(text)
+    static func parse(_ text: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportedScene {
+        let nodes = try readNodes(withoutDumpTrailer(text))
         var warnings: [String] = []
         var views: [View] = []
         views.reserveCapacity(nodes.count)
@@ -56,7 +63,11 @@ enum UIAutomatorImporter {
                 : View(id: id, className: node.className, frame: .zero)
             view.isUserInteractionEnabled = node.isEnabled
             view.isHidden = !node.isVisibleToUser
+            if options.androidDispatch { node.touch.apply(to: view) }
             views.append(view)
+        }
+        if options.androidDispatch, let warning = AndroidTouchFlags.unrecordedWarning(nodes.map(\.touch), views) {
+            warnings.append(warning)
         }
         var windows: [Window] = []
         for (index, node) in nodes.enumerated() {
@@ -78,6 +89,7 @@ enum UIAutomatorImporter {
         var isEnabled: Bool
         var isVisibleToUser: Bool
         var drawingOrder: Int?
+        var touch: AndroidTouchFlags
         var children: [Int] = []
         var parent: Int?
     }
@@ -101,8 +113,11 @@ enum UIAutomatorImporter {
             scanning: while true {
                 switch try scanner.next() {
                 case .start(let tag):
-                    guard tag.name == "node" else {
-                        throw ImportError(line: tag.line, "unexpected <\(tag.name)>: expected <node>")
+                    guard tag.name == "node" || isAppiumElement(tag) else {
+                        throw ImportError(
+                            line: tag.line,
+                            "unexpected <\(tag.name)>: expected <node>, or an element named by its class "
+                                + "(an Appium page source)")
                     }
                     var node = try readNode(tag)
                     node.parent = open.last
@@ -133,7 +148,8 @@ enum UIAutomatorImporter {
         }
         let bounds = try parseBounds(boundsAttribute)
         let isEnabled = try bool(tag.attribute("enabled")) ?? true
-        let isVisibleToUser = try bool(tag.attribute("visible-to-user")) ?? true
+        // Appium page sources call it `displayed`.
+        let isVisibleToUser = try bool(tag.attribute("visible-to-user") ?? tag.attribute("displayed")) ?? true
         var drawingOrder: Int?
         if let attribute = tag.attribute("drawing-order") {
             guard let value = Int(attribute.value) else {
@@ -142,9 +158,14 @@ enum UIAutomatorImporter {
             }
             drawingOrder = value
         }
+        let touch = AndroidTouchFlags(
+            clickable: try bool(tag.attribute("clickable")), longClickable: try bool(tag.attribute("long-clickable")),
+            scrollable: try bool(tag.attribute("scrollable")))
+        // An Appium element without `class` is named by it.
+        let className = tag.attribute("class")?.value ?? (tag.name == "node" ? "" : tag.name)
         return Node(
-            className: tag.attribute("class")?.value ?? "", bounds: bounds, isEnabled: isEnabled,
-            isVisibleToUser: isVisibleToUser, drawingOrder: drawingOrder)
+            className: className, bounds: bounds, isEnabled: isEnabled, isVisibleToUser: isVisibleToUser,
+            drawingOrder: drawingOrder, touch: touch)
     }
 
     /// Reads `"true"` or `"false"`.
@@ -156,6 +177,32 @@ enum UIAutomatorImporter {
         default:
             throw ImportError(line: attribute.line, "\(attribute.name)=\"\(attribute.value)\": expected true or false")
         }
+    }
+
+    /// Whether `tag` is an Appium page-source element: Appium writes each node as an element named
+    /// by its class (`<android.widget.FrameLayout class="android.widget.FrameLayout" …>`), with the
+    /// characters a tag name cannot hold (`$` of an inner class) replaced by `_`. A name with a dot
+    /// is a Java class name; any other must match the element's own `class` attribute that way.
+    /// - Complexity: O(length of the name).
+    static func isAppiumElement(_ tag: XMLScanner.StartTag) -> Bool {
+        if tag.name.contains(".") { return true }
+        guard let className = tag.attribute("class")?.value, !className.isEmpty else { return false }
+        let escaped = String(className.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+        return escaped == tag.name
+    }
+
+    /// The dump without the line `uiautomator dump /dev/tty` prints after the XML,
+    /// `UI hierchary dumped to: /dev/tty` (the tool's own spelling; `hierarchy` is accepted too),
+    /// which follows `</hierarchy>` on the same line. Anything else after the root element is
+    /// left for the scanner to refuse.
+    /// - Complexity: O(length of the trailer).
+    static func withoutDumpTrailer(_ text: String) -> String {
+        guard let close = text.range(of: ">", options: .backwards) else { return text }
+        let tail = text[close.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard tail.hasPrefix("UI hierchary dumped to:") || tail.hasPrefix("UI hierarchy dumped to:"),
+            !tail.contains("\n")
+        else { return text }
+        return String(text[..<close.upperBound])
     }
 
     /// Parses `[left,top][right,bottom]` (no spaces, as uiautomator writes it).

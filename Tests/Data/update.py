@@ -10,7 +10,8 @@ ORIGINALS_DIR holds the dumps as captured, one folder per source, each with its 
 
 The iOS and uiautomator folders are copied byte for byte. Each RICO screen is reduced to what
 HitIndex reads (the importer, the tests and the benchmark's `rico` shape): per node `class`,
-`bounds`, `rel-bounds`, `visibility`, `visible-to-user`, `enabled`, `clickable` and `children`,
+`bounds`, `rel-bounds`, `visibility`, `visible-to-user`, `enabled`, `clickable`, `long-clickable`,
+`scrollable-horizontal`, `scrollable-vertical` (the last four for `--android-dispatch`) and `children`,
 under the file's `activity_name` and `activity.root`. Values, node order and child order are
 unchanged; every node is written on its own line, indented by its depth, so the files stay
 readable and diffable. The result is still RICO JSON (the same keys with the same meaning), so
@@ -26,7 +27,10 @@ import shutil
 import sys
 from pathlib import Path
 
-NODE_KEYS = ["class", "bounds", "rel-bounds", "visibility", "visible-to-user", "enabled", "clickable"]
+NODE_KEYS = [
+    "class", "bounds", "rel-bounds", "visibility", "visible-to-user", "enabled", "clickable", "long-clickable",
+    "scrollable-horizontal", "scrollable-vertical",
+]
 COPIED = {"ios-recursivedescription": None, "android-uiautomator": None}
 RICO = "rico-kim-sanghoon"
 

@@ -31,6 +31,11 @@ enum Touch {
 
           t 0.07 DView touchesCancelled 1 at (300, 220) reached DView CView AView* ViewController …
           t 0.07 tap recognized on DView
+          t 0.3 pan changed on List translation (0, -40) velocity (0, -400) at (50, 60)
+
+        Continuous recognizers add what they report: a pan its translation, velocity and
+        location (the fingers' centroid), a pinch its scale, a rotation its angle in radians,
+        each with its rate per second.
 
         A refused scene or event (with its line number) exits 2.
         """
@@ -81,7 +86,7 @@ enum Touch {
     static func detail(_ entry: TouchLogEntry) -> String {
         switch entry {
         case .gesture(let g):
-            return "t \(number(g.time)) \(g.recognizerID) \(g.state.rawValue) on \(g.viewID)"
+            return "t \(number(g.time)) \(g.recognizerID) \(g.state.rawValue) on \(g.viewID)" + values(g)
         case .touches(let d):
             let ids = d.touchIDs.map(String.init).joined(separator: ",")
             let at = d.locations.map { "(\(number($0.x)), \(number($0.y)))" }.joined(separator: " ")
@@ -90,6 +95,23 @@ enum Touch {
             return "t \(number(d.time)) \(d.view.id) \(d.phase.methodName ?? d.phase.rawValue) \(ids) at \(at)"
                 + (d.isLate ? " late" : "") + " reached \(reached)"
         }
+    }
+
+    /// What a continuous gesture reports with a state it enters under way (began, changed,
+    /// ended, cancelled): ` translation (0, 30) velocity (0, 300) at (50, 80)` for a pan,
+    /// ` scale 1.5 velocity 2.5 at (…)` for a pinch, ` rotation 0.5 velocity 1 at (…)` for a
+    /// rotation, ` at (…)` for a long press; empty otherwise.
+    static func values(_ g: GestureTransition) -> String {
+        guard let v = g.values, [.began, .changed, .ended, .cancelled].contains(g.state) else { return "" }
+        func point(_ p: Point) -> String { "(\(number(p.x)), \(number(p.y)))" }
+        var out = ""
+        if let t = v.translation { out += " translation \(point(t))" }
+        if let s = v.scale { out += " scale \(number(s))" }
+        if let r = v.rotation { out += " rotation \(number(r))" }
+        if let velocity = v.velocity { out += " velocity \(point(velocity))" }
+        if let rate = v.rate { out += " velocity \(number(rate))" }
+        if let at = v.location { out += " at \(point(at))" }
+        return out
     }
 
     /// `0.07`, `300`: the shortest text that reads back as the same number.

@@ -126,7 +126,7 @@ extension TouchDispatcher {
             let changed = serials.filter { slots[s].touchSet.contains($0) }.map { records[$0]!.gestureTouch() }
             guard !changed.isEmpty else { continue }
             let down = slots[s].down.map { records[$0]!.gestureTouch() }.sorted { $0.id < $1.id }
-            let input = GestureInput(time: now, changed: changed, down: down)
+            let input = GestureInput(time: now, changed: changed, down: down, windowFrame: slots[s].view.window?.frame)
             let state = slots[s].deferred.last ?? slots[s].state
             if let wanted = slots[s].gesture.handle(input, state: state) { request(s, wanted) }
             settle()
@@ -206,7 +206,8 @@ extension TouchDispatcher {
         log.append(
             .gesture(
                 GestureTransition(
-                    recognizerID: slots[s].config.id, viewID: slots[s].config.viewID, state: state, time: now)))
+                    recognizerID: slots[s].config.id, viewID: slots[s].config.viewID, state: state, time: now,
+                    values: slots[s].gesture.values)))
         guard state == .failed || state == .recognized || state == .began else { return }
         // Waiting recognizers are engaged: they asked to recognize after seeing touches.
         for w in engaged.sorted() where !slots[w].deferred.isEmpty && slots[w].requires.contains(s) {

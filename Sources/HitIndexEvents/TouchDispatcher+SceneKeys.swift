@@ -19,7 +19,8 @@ extension TouchDispatcher {
     }
 
     /// A view's `gestureRecognizers`: an array of objects, each with an `id`, a `kind` (`tap`,
-    /// `longPress`, `pan`, `swipe` or `custom`), the kind's parameters and the common flags.
+    /// `longPress`, `pan`, `screenEdgePan`, `swipe`, `pinch`, `rotation` or `custom`), the kind's
+    /// parameters and the common flags.
     static func parseRecognizers(_ view: View) throws(SceneError) -> [GestureRecognizer] {
         let keys = ViewKeys(view: view)
         guard let value = try keys.value("gestureRecognizers") else { return [] }
@@ -43,20 +44,24 @@ extension TouchDispatcher {
             ]
             switch kind {
             case "tap":
-                allowed += ["taps", "touches", "tolerance", "maximumDuration", "maximumInterval"]
+                allowed += ["taps", "touches", "tolerance", "tapDistance", "maximumDuration", "maximumInterval"]
                 var g = TapGesture()
                 g.taps = try r.count("taps") ?? g.taps
                 g.touches = try r.count("touches") ?? g.touches
                 g.tolerance = try r.distance("tolerance") ?? g.tolerance
+                g.maximumTapDistance = try r.distance("tapDistance")
                 g.maximumDuration = try r.duration("maximumDuration", positive: true) ?? g.maximumDuration
                 g.maximumInterval = try r.duration("maximumInterval", positive: true) ?? g.maximumInterval
                 gesture = g
             case "longPress":
-                allowed += ["minimumDuration", "tolerance", "touches"]
+                allowed += ["minimumDuration", "tolerance", "touches", "taps", "maximumTapDuration", "maximumInterval"]
                 var g = LongPressGesture()
                 g.minimumDuration = try r.duration("minimumDuration", positive: false) ?? g.minimumDuration
                 g.tolerance = try r.distance("tolerance") ?? g.tolerance
                 g.touches = try r.count("touches") ?? g.touches
+                g.taps = try r.count("taps", allowingZero: true) ?? g.taps
+                g.maximumTapDuration = try r.duration("maximumTapDuration", positive: true) ?? g.maximumTapDuration
+                g.maximumInterval = try r.duration("maximumInterval", positive: true) ?? g.maximumInterval
                 gesture = g
             case "pan":
                 allowed += ["minimumDistance", "minimumTouches", "maximumTouches"]
@@ -67,6 +72,25 @@ extension TouchDispatcher {
                 if g.maximumTouches < g.minimumTouches {
                     throw keys.error("\(at).maximumTouches", "less than minimumTouches (\(g.minimumTouches))")
                 }
+                gesture = g
+            case "screenEdgePan":
+                allowed += ["edges", "edgeDistance", "minimumDistance"]
+                guard let edges = fields["edges"] else {
+                    throw keys.error("\(at).edges", "required (left, right, top or bottom, or an array of them)")
+                }
+                var g = ScreenEdgePanGesture(edges: try r.edges(edges))
+                g.edgeDistance = try r.distance("edgeDistance") ?? g.edgeDistance
+                g.pan.minimumDistance = try r.distance("minimumDistance") ?? g.pan.minimumDistance
+                gesture = g
+            case "pinch":
+                allowed += ["minimumDistance"]
+                var g = PinchGesture()
+                g.minimumDistance = try r.distance("minimumDistance") ?? g.minimumDistance
+                gesture = g
+            case "rotation":
+                allowed += ["minimumRotation"]
+                var g = RotationGesture()
+                g.minimumRotation = try r.distance("minimumRotation") ?? g.minimumRotation
                 gesture = g
             case "swipe":
                 allowed += ["direction", "touches", "minimumDistance", "maximumDuration", "tolerance"]
@@ -81,7 +105,9 @@ extension TouchDispatcher {
                 allowed += ["continuous", "on"]
                 gesture = try r.scripted()
             default:
-                throw keys.error("\(at).kind", "expected tap, longPress, pan, swipe or custom, got \"\(kind)\"")
+                throw keys.error(
+                    "\(at).kind",
+                    "expected tap, longPress, pan, screenEdgePan, swipe, pinch, rotation or custom, got \"\(kind)\"")
             }
             for key in fields.keys.sorted() where !allowed.contains(key) {
                 throw keys.error("\(at).\(key)", "unknown key for a \(kind) recognizer")
@@ -161,10 +187,11 @@ private struct RecognizerKeys {
         n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 
-    func count(_ key: String) throws(SceneError) -> Int? {
+    func count(_ key: String, allowingZero: Bool = false) throws(SceneError) -> Int? {
         guard let n = try number(key) else { return nil }
-        guard n >= 1, n == n.rounded(), n <= 1_000_000 else {
-            throw error(key, "expected a whole number from 1 to 1000000, got \(Self.format(n))")
+        let least = allowingZero ? 0.0 : 1
+        guard n >= least, n == n.rounded(), n <= 1_000_000 else {
+            throw error(key, "expected a whole number from \(Int(least)) to 1000000, got \(Self.format(n))")
         }
         return Int(n)
     }
@@ -220,6 +247,23 @@ private struct RecognizerKeys {
             out.insert(d)
         }
         guard !out.isEmpty else { throw error("direction", "expected at least one direction") }
+        return out
+    }
+
+    /// `edges`: one of left, right, top, bottom, or an array of them.
+    func edges(_ v: EventJSONValue) throws(SceneError) -> Set<ScreenEdgePanGesture.Edge> {
+        let items: [EventJSONValue]
+        if case .array(let a) = v { items = a } else { items = [v] }
+        var out: Set<ScreenEdgePanGesture.Edge> = []
+        for item in items {
+            guard case .string(let s) = item, let e = ScreenEdgePanGesture.Edge(rawValue: s) else {
+                throw error(
+                    "edges",
+                    "expected left, right, top or bottom (or an array of them), got \(TouchDispatcher.describe(item))")
+            }
+            out.insert(e)
+        }
+        guard !out.isEmpty else { throw error("edges", "expected at least one edge") }
         return out
     }
 

@@ -18,17 +18,28 @@ import Testing
             for _ in 0..<rng.int(below: 3) {
                 let id = "g\(recognizerIDs.count)"
                 var fields = [#""id": "\#(id)""#]
-                let kind = rng.int(below: 5)
-                continuity[id] = kind == 1 || kind == 2
+                let kind = rng.int(below: 8)
+                continuity[id] = [1, 2, 5, 6, 7].contains(kind)
                 switch kind {
                 case 0:
                     fields += [
                         #""kind": "tap""#, #""taps": \#(1 + rng.int(below: 2))"#,
-                        #""touches": \#(1 + rng.int(below: 2))"#,
+                        #""touches": \#(1 + rng.int(below: 2))"#, #""tapDistance": \#(rng.int(below: 60))"#,
                     ]
-                case 1: fields += [#""kind": "longPress""#, #""minimumDuration": \#(Double(rng.int(below: 8)) / 10)"#]
+                case 1:
+                    fields += [
+                        #""kind": "longPress""#, #""minimumDuration": \#(Double(rng.int(below: 8)) / 10)"#,
+                        #""taps": \#(rng.int(below: 3) == 0 ? 1 : 0)"#,
+                    ]
                 case 2: fields += [#""kind": "pan""#, #""minimumDistance": \#(rng.int(below: 30))"#]
                 case 3: fields += [#""kind": "swipe""#, #""direction": ["right", "down"]"#]
+                case 5:
+                    fields += [
+                        #""kind": "screenEdgePan""#, #""edges": ["left", "top"]"#,
+                        #""edgeDistance": \#(20 + rng.int(below: 100))"#,
+                    ]
+                case 6: fields += [#""kind": "pinch""#, #""minimumDistance": \#(rng.int(below: 30))"#]
+                case 7: fields += [#""kind": "rotation""#, #""minimumRotation": \#(Double(rng.int(below: 10)) / 10)"#]
                 default:
                     let continuous = rng.int(below: 2) == 0
                     continuity[id] = continuous

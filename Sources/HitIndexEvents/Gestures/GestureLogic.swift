@@ -45,13 +45,17 @@ public struct GestureInput: Hashable, Sendable {
     /// The recognizer's touches still down after this event (not ended or cancelled), ids
     /// ascending.
     public var down: [GestureTouch]
+    /// The frame of the window of the recognizer's view, in screen coordinates (the screen's
+    /// edges for ``ScreenEdgePanGesture``), or `nil` when the view is in no window.
+    public var windowFrame: Rect?
 
     /// Creates an input.
     /// - Complexity: O(1).
-    public init(time: Double, changed: [GestureTouch], down: [GestureTouch]) {
+    public init(time: Double, changed: [GestureTouch], down: [GestureTouch], windowFrame: Rect? = nil) {
         self.time = time
         self.changed = changed
         self.down = down
+        self.windowFrame = windowFrame
     }
 
     /// The changed touches in `phase`.
@@ -64,7 +68,8 @@ public struct GestureInput: Hashable, Sendable {
 /// and what the views receive.
 ///
 /// The built-in gestures (``TapGesture``, ``LongPressGesture``, ``PanGesture``,
-/// ``SwipeGesture``) and ``ScriptedGesture`` conform; a custom recognizer is any other conforming
+/// ``ScreenEdgePanGesture``, ``SwipeGesture``, ``PinchGesture``, ``RotationGesture``) and
+/// ``ScriptedGesture`` conform; a custom recognizer is any other conforming
 /// value. A value is its own configuration and its own tracking state: the dispatcher resets a
 /// recognizer by going back to the value it was given, so a conforming type needs no reset.
 ///
@@ -80,6 +85,10 @@ public protocol GestureLogic: Sendable {
     /// The next event time at which ``timeReached(_:state:)`` must be called, or `nil`.
     var deadline: Double? { get }
 
+    /// The values the gesture reports with its state changes (translation, velocity, scale, …),
+    /// as of the last event it saw, or `nil` when it reports none.
+    var values: GestureValues? { get }
+
     /// Sees one event's touches, before any view does; returns the state it asks for, or `nil`
     /// to stay where it is.
     /// - Parameter state: the recognizer's current state.
@@ -93,6 +102,9 @@ public protocol GestureLogic: Sendable {
 extension GestureLogic {
     /// No deadline by default.
     public var deadline: Double? { nil }
+
+    /// No values by default.
+    public var values: GestureValues? { nil }
 
     /// Nothing happens at a deadline by default.
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? { nil }

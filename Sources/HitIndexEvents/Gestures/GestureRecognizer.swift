@@ -56,14 +56,18 @@ public struct GestureTransition: Hashable, Sendable, CustomStringConvertible {
     public var state: GestureState
     /// The event time at which it happened (a deadline's time for time-based changes).
     public var time: Double
+    /// What the gesture reported at that moment (translation, velocity, scale, rotation,
+    /// location), or `nil` for a gesture that reports none.
+    public var values: GestureValues?
 
     /// Creates a transition record.
     /// - Complexity: O(1).
-    public init(recognizerID: String, viewID: String, state: GestureState, time: Double) {
+    public init(recognizerID: String, viewID: String, state: GestureState, time: Double, values: GestureValues? = nil) {
         self.recognizerID = recognizerID
         self.viewID = viewID
         self.state = state
         self.time = time
+        self.values = values
     }
 
     /// `tap recognized`.

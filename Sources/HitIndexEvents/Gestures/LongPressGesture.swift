@@ -1,11 +1,17 @@
 import HitIndex
 
-/// A long press (`UILongPressGestureRecognizer`), continuous: `touches` fingers held down for
-/// `minimumDuration` seconds without moving more than `tolerance` points begin it; moving then
-/// changes it; lifting a finger ends it.
+/// A long press (`UILongPressGestureRecognizer`), continuous: after `taps` taps, `touches`
+/// fingers held down for `minimumDuration` seconds without moving more than `tolerance` points
+/// begin it; moving then changes it; lifting a finger ends it.
 ///
 /// Before it begins it fails on a lift, a cancelled touch, too many fingers or too much
 /// movement. The duration counts from the moment the required number of fingers is down.
+///
+/// The taps (`numberOfTapsRequired`, 0 by default) come first, each with `touches` fingers that
+/// stay within `tolerance` of where the first tap landed; each tap must lift within
+/// `maximumTapDuration` of landing and the next finger land within `maximumInterval` of the lift,
+/// the last tap's next finger being the press itself [C: the limits are ``TapGesture``'s
+/// defaults, since UIKit's are private].
 public struct LongPressGesture: GestureLogic {
     /// How long the fingers must be held, in seconds; UIKit's default 0.5.
     public var minimumDuration: Double
@@ -13,22 +19,41 @@ public struct LongPressGesture: GestureLogic {
     public var tolerance: Double
     /// Fingers required (`numberOfTouchesRequired`), at least 1; UIKit's default 1.
     public var touches: Int
+    /// Taps before the press (`numberOfTapsRequired`); UIKit's default 0.
+    public var taps: Int
+    /// The longest a tap before the press may be held, in seconds; 1.5 by default [C].
+    public var maximumTapDuration: Double
+    /// The longest gap between a tap's lift and the next finger, in seconds; 0.35 by default [C].
+    public var maximumInterval: Double
 
     private var fingers: Set<Int> = []
     private var due: Double?
+    private var tapsDone = 0
+    private var mostFingers = 0
+    private var firstLocation: Point?
+    private var location: Point?
 
     /// Creates a long-press gesture.
     /// - Complexity: O(1).
-    public init(minimumDuration: Double = 0.5, tolerance: Double = 10, touches: Int = 1) {
+    public init(
+        minimumDuration: Double = 0.5, tolerance: Double = 10, touches: Int = 1, taps: Int = 0,
+        maximumTapDuration: Double = 1.5, maximumInterval: Double = 0.35
+    ) {
         self.minimumDuration = minimumDuration
         self.tolerance = tolerance
         self.touches = touches
+        self.taps = taps
+        self.maximumTapDuration = maximumTapDuration
+        self.maximumInterval = maximumInterval
     }
 
     public var isContinuous: Bool { true }
     public var deadline: Double? { due }
+    public var values: GestureValues? { GestureValues(location: location) }
 
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
+        if !input.down.isEmpty { location = centroid(input.down) }
+        if state == .possible, tapsDone < taps { return tap(input) }
         for t in input.changed where t.phase == .began { fingers.insert(t.id) }
         for t in input.changed where t.phase == .ended || t.phase == .cancelled { fingers.remove(t.id) }
         let cancelled = input.changed.contains { $0.phase == .cancelled }
@@ -37,6 +62,11 @@ public struct LongPressGesture: GestureLogic {
         case .possible:
             if cancelled || lifted || fingers.count > touches { return .failed }
             if input.changed.contains(where: { $0.phase != .began && length($0.translation) > tolerance }) {
+                return .failed
+            }
+            if taps > 0, let first = firstLocation,
+                input.changed.contains(where: { $0.phase == .began && distance($0.location, first) > tolerance })
+            {
                 return .failed
             }
             if fingers.count == touches, input.changed.contains(where: { $0.phase == .began }) {
@@ -53,8 +83,43 @@ public struct LongPressGesture: GestureLogic {
         }
     }
 
+    /// One event while the taps before the press are counted.
+    private mutating func tap(_ input: GestureInput) -> GestureState? {
+        for t in input.changed {
+            switch t.phase {
+            case .began:
+                if fingers.isEmpty {
+                    if let first = firstLocation {
+                        if distance(t.location, first) > tolerance { return .failed }
+                    } else {
+                        firstLocation = t.location
+                    }
+                    due = input.time + maximumTapDuration
+                }
+                fingers.insert(t.id)
+                mostFingers = max(mostFingers, fingers.count)
+                if fingers.count > touches { return .failed }
+            case .moved, .stationary, .ended:
+                if length(t.translation) > tolerance { return .failed }
+            case .cancelled:
+                return .failed
+            }
+        }
+        for t in input.changed where t.phase == .ended { fingers.remove(t.id) }
+        guard fingers.isEmpty, input.changed.contains(where: { $0.phase == .ended }) else { return nil }
+        if mostFingers != touches { return .failed }
+        tapsDone += 1
+        mostFingers = 0
+        // The next finger (another tap, or the press) must land within the interval.
+        due = input.time + maximumInterval
+        return nil
+    }
+
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
         due = nil
-        return state == .possible && fingers.count == touches ? .began : nil
+        guard state == .possible else { return nil }
+        // A tap held too long, or no finger after a tap: the taps failed.
+        if tapsDone < taps || fingers.count < touches { return .failed }
+        return .began
     }
 }

@@ -3,7 +3,7 @@ import HitIndex
 /// A tap (`UITapGestureRecognizer`), discrete: `taps` taps of exactly `touches` fingers, each
 /// finger staying within `tolerance` points of where it came down, each tap shorter than
 /// `maximumDuration` and each next tap starting within `maximumInterval` of the last one's lift
-/// and within `tolerance` of the first tap.
+/// and within `maximumTapDistance` (by default `tolerance`) of the first tap.
 ///
 /// It recognizes when the last finger of the last tap lifts, and fails as soon as any condition
 /// breaks: too many fingers, too far, too long (at the deadline, in event time), a cancelled
@@ -13,9 +13,12 @@ public struct TapGesture: GestureLogic {
     public var taps: Int
     /// Fingers per tap (`numberOfTouchesRequired`), at least 1; UIKit's default 1.
     public var touches: Int
-    /// How far, in points, a finger may move from where it came down (and a later tap may land
-    /// from the first); 10 by default [C: UIKit's own value is private].
+    /// How far, in points, a finger may move from where it came down; 10 by default [C: UIKit's
+    /// own value is private].
     public var tolerance: Double
+    /// How far, in points, a later tap may land from the first, or `nil` for ``tolerance``
+    /// [C: UIKit's own value is private, and separate from the movement allowed].
+    public var maximumTapDistance: Double?
     /// The longest a tap may be held, in seconds; 1.5 by default [C].
     public var maximumDuration: Double
     /// The longest gap between one tap's lift and the next tap, in seconds; 0.35 by default [C].
@@ -31,11 +34,12 @@ public struct TapGesture: GestureLogic {
     /// - Complexity: O(1).
     public init(
         taps: Int = 1, touches: Int = 1, tolerance: Double = 10, maximumDuration: Double = 1.5,
-        maximumInterval: Double = 0.35
+        maximumInterval: Double = 0.35, maximumTapDistance: Double? = nil
     ) {
         self.taps = taps
         self.touches = touches
         self.tolerance = tolerance
+        self.maximumTapDistance = maximumTapDistance
         self.maximumDuration = maximumDuration
         self.maximumInterval = maximumInterval
     }
@@ -51,7 +55,7 @@ public struct TapGesture: GestureLogic {
                 if fingers.isEmpty {
                     // A new tap: it must land near the first and be lifted before the time limit.
                     if let first = firstLocation {
-                        if distance(t.location, first) > tolerance {
+                        if distance(t.location, first) > (maximumTapDistance ?? tolerance) {
                             return .failed
                         }
                     } else {

@@ -19,7 +19,8 @@ import HitIndexSceneFormat
 //   Scene: W (0,0,300,300) ⊃ A (0,0,200,200) ⊃ B (50,50,100,100) ⊃ C (10,10,30,30), and S
 //   (200,0,100,100) beside A. Per view W, A, B, C, S: [keys] bit 0 handlesTouches, bit 1
 //   consume (else forward), bit 2 multipleTouchEnabled, bit 3 exclusiveTouch, bits 4–5 the
-//   number of recognizers; per recognizer: [kind] % 5 (tap, longPress, pan, swipe, custom),
+//   number of recognizers; per recognizer: [kind] % 8 (tap, longPress, pan, swipe, custom,
+//   screenEdgePan, pinch, rotation),
 //   [p] [q] parameters from small tables, [flags] bit 0 cancelsTouchesInView off, bit 1
 //   delaysTouchesBegan, bit 2 delaysTouchesEnded off, bit 3 disabled, bit 4 requiresFailureOf
 //   an earlier recognizer ([r]), bit 5 simultaneousWith an earlier one ([s]); custom reads
@@ -62,7 +63,7 @@ func decodeScene(_ b: inout Bytes) -> String {
         for _ in 0..<Int((keys >> 4) & 3) {
             let id = "g\(recognizerIDs.count)"
             var r = ["\"id\": \"\(id)\""]
-            let kind = Int(b.next()) % 5
+            let kind = Int(b.next()) % 8
             let p = b.next()
             let q = b.next()
             switch kind {
@@ -71,12 +72,13 @@ func decodeScene(_ b: inout Bytes) -> String {
                     "\"kind\": \"tap\"", "\"taps\": \(counts[Int(p) % 4])", "\"touches\": \(counts[Int(p >> 2) % 4])",
                     "\"tolerance\": \(distances[Int(q) % distances.count])",
                     "\"maximumInterval\": \(durations[Int(q >> 3) % durations.count])",
+                    "\"tapDistance\": \(distances[Int(p >> 4) % distances.count])",
                 ]
             case 1:
                 r += [
                     "\"kind\": \"longPress\"",
                     "\"minimumDuration\": \(Int(p) % 3 == 0 ? 0 : durations[Int(p) % durations.count])",
-                    "\"touches\": \(counts[Int(q) % 4])",
+                    "\"touches\": \(counts[Int(q) % 4])", "\"taps\": \(Int(q >> 2) % 3)",
                 ]
             case 2:
                 r += [
@@ -90,7 +92,18 @@ func decodeScene(_ b: inout Bytes) -> String {
                     "\"touches\": \(counts[Int(q) % 4])",
                     "\"minimumDistance\": \(distances[Int(q >> 2) % distances.count])",
                 ]
-            default:
+            case 5:
+                let edges = ["\"left\"", "\"right\"", "[\"top\", \"bottom\"]", "[\"left\", \"top\"]"]
+                r += [
+                    "\"kind\": \"screenEdgePan\"", "\"edges\": \(edges[Int(p) % edges.count])",
+                    "\"edgeDistance\": \(distances[Int(q) % distances.count])",
+                    "\"minimumDistance\": \(distances[Int(q >> 3) % distances.count])",
+                ]
+            case 6:
+                r += ["\"kind\": \"pinch\"", "\"minimumDistance\": \(distances[Int(p) % distances.count])"]
+            default:  // 7
+                r += ["\"kind\": \"rotation\"", "\"minimumRotation\": \(durations[Int(p) % durations.count])"]
+            case 4:
                 let continuous = p & 1 != 0
                 let allowed =
                     continuous ? ["began", "changed", "ended", "cancelled", "failed"] : ["recognized", "failed"]

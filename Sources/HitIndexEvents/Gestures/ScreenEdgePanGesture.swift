@@ -1,0 +1,82 @@
+import HitIndex
+
+/// A screen-edge pan (`UIScreenEdgePanGestureRecognizer`), continuous: a pan whose first finger
+/// comes down within `edgeDistance` points of one of `edges` of the window's frame (the screen,
+/// for a full-screen window) and that moves away from that edge.
+///
+/// It fails at once when the first finger lands elsewhere, and when the pan would begin with a
+/// movement that is not mostly away from the edge (its inward component at most the sideways
+/// one) [C: UIKit's edge region and angle are private]. Otherwise it runs as ``PanGesture`` and
+/// reports the same values.
+public struct ScreenEdgePanGesture: GestureLogic {
+    /// An edge of the screen.
+    public enum Edge: String, Hashable, Sendable, CaseIterable {
+        case left, right, top, bottom
+
+        /// The unit vector pointing from the edge into the screen.
+        var inward: Point {
+            switch self {
+            case .left: return Point(x: 1, y: 0)
+            case .right: return Point(x: -1, y: 0)
+            case .top: return Point(x: 0, y: 1)
+            case .bottom: return Point(x: 0, y: -1)
+            }
+        }
+    }
+
+    /// The edges a gesture may start from (`edges`); at least one.
+    public var edges: Set<Edge>
+    /// How near an edge the first finger must land, in points; 20 by default [C].
+    public var edgeDistance: Double
+    /// The pan it runs once started from an edge.
+    public var pan: PanGesture
+
+    private var edge: Edge?
+    private var started = false
+
+    /// Creates a screen-edge pan gesture.
+    /// - Complexity: O(1).
+    public init(edges: Set<Edge>, edgeDistance: Double = 20, minimumDistance: Double = 10) {
+        self.edges = edges
+        self.edgeDistance = edgeDistance
+        self.pan = PanGesture(minimumDistance: minimumDistance)
+    }
+
+    public var isContinuous: Bool { true }
+    public var values: GestureValues? { pan.values }
+
+    public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
+        if !started, state == .possible {
+            started = true
+            guard let first = input.changed.first(where: { $0.phase == .began }), let frame = input.windowFrame,
+                let found = edge(of: first.location, in: frame)
+            else { return .failed }
+            edge = found
+        }
+        let wanted = pan.handle(input, state: state)
+        if wanted == .began, let edge, let translation = pan.values?.translation {
+            let inward = translation.x * edge.inward.x + translation.y * edge.inward.y
+            let sideways = abs(translation.x * edge.inward.y - translation.y * edge.inward.x)
+            if inward <= sideways { return .failed }
+        }
+        return wanted
+    }
+
+    /// The first of `edges` (in declaration order: left, right, top, bottom) that `p` lies within
+    /// ``edgeDistance`` of, inside `frame`.
+    private func edge(of p: Point, in frame: Rect) -> Edge? {
+        let e = Extents(frame)
+        guard p.x >= e.minX, p.x < e.maxX, p.y >= e.minY, p.y < e.maxY else { return nil }
+        for candidate in Edge.allCases where edges.contains(candidate) {
+            let gap: Double
+            switch candidate {
+            case .left: gap = p.x - e.minX
+            case .right: gap = e.maxX - p.x
+            case .top: gap = p.y - e.minY
+            case .bottom: gap = e.maxY - p.y
+            }
+            if gap < edgeDistance { return candidate }
+        }
+        return nil
+    }
+}

@@ -20,6 +20,12 @@ import HitIndex
 ///   still discarded, as Apple documents; the others flow on, held ended phases included.
 /// - A recognizer still `possible` once its touches have lifted and with no deadline to wait for
 ///   fails; a continuous one still under way is cancelled [C].
+/// - Delegate decisions: `shouldReceiveTouch` filters the touches a recognizer is bound to;
+///   `shouldBegin` is asked when a request to recognize is granted (after any wait on
+///   `requiresFailureOf`), and a refusal fails the recognizer; `requiredToFailBy` is
+///   `requiresFailureOf` seen from the other side; a recognizer that succeeds stops another only
+///   when neither may recognize simultaneously, it can prevent the other (`cannotPrevent`) and
+///   the other can be prevented by it (`cannotBePreventedBy`), each one-sided.
 extension TouchDispatcher {
     /// The recognizers ready to run, their ids resolved and checked.
     static func install(_ recognizers: [GestureRecognizer], graph: ResponderGraph) throws(SceneError) -> (
@@ -56,6 +62,8 @@ extension TouchDispatcher {
             let c = slots[s].config
             for (key, names) in [
                 ("requiresFailureOf", c.requiresFailureOf), ("simultaneousWith", c.recognizesSimultaneouslyWith),
+                ("requiredToFailBy", c.requiredToFailBy), ("cannotPrevent", c.cannotPrevent),
+                ("cannotBePreventedBy", c.cannotBePreventedBy),
             ] {
                 for name in names {
                     guard let other = byID[name] else {
@@ -68,9 +76,14 @@ extension TouchDispatcher {
                             location: .view(c.viewID), field: field(s, key),
                             message: "recognizer \"\(c.id)\" names itself")
                     }
-                    if key == "requiresFailureOf" {
-                        slots[s].requires.append(other)
-                    } else {
+                    switch key {
+                    case "requiresFailureOf":
+                        if !slots[s].requires.contains(other) { slots[s].requires.append(other) }
+                    case "requiredToFailBy":
+                        if !slots[other].requires.contains(s) { slots[other].requires.append(s) }
+                    case "cannotPrevent": slots[s].cannotPrevent.insert(other)
+                    case "cannotBePreventedBy": slots[other].cannotPrevent.insert(s)
+                    default:
                         slots[s].simultaneous.insert(other)
                         slots[other].simultaneous.insert(s)
                     }
@@ -85,9 +98,18 @@ extension TouchDispatcher {
                 if s == start {
                     throw SceneError(
                         location: .view(slots[start].config.viewID), field: field(start, "requiresFailureOf"),
-                        message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle")
+                        message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle "
+                            + "(requiresFailureOf and requiredToFailBy)")
                 }
                 if seen.insert(s).inserted { stack += slots[s].requires }
+            }
+        }
+        for s in slots.indices {
+            guard case .notIn(let ids) = slots[s].config.receives else { continue }
+            for id in ids where graph.view(withID: id) == nil {
+                throw SceneError(
+                    location: .view(slots[s].config.viewID), field: field(s, "shouldReceiveTouch.notIn"),
+                    message: "\"\(id)\" is not a view of this scene")
             }
         }
         return (slots, slotsByViewID)
@@ -97,11 +119,16 @@ extension TouchDispatcher {
     func bind(_ serial: Int, on view: View) -> [Int] {
         var bound: [Int] = []
         var v: View? = view
+        // The ids from the hit view up to the view being visited, for `shouldReceiveTouch`.
+        var path: [String] = []
         while let current = v {
+            path.append(current.id)
             // A recognizer waiting on `requiresFailureOf` has finished its own gesture: like a
             // finished one, it takes no new touch.
             for s in slotsByViewID[current.id] ?? []
-            where slots[s].config.isEnabled && !slots[s].state.isFinal && slots[s].deferred.isEmpty {
+            where slots[s].config.isEnabled && !slots[s].state.isFinal && slots[s].deferred.isEmpty
+                && receives(s, path: path)
+            {
                 slots[s].touches.append(serial)
                 slots[s].touchSet.insert(serial)
                 engaged.insert(s)
@@ -111,6 +138,33 @@ extension TouchDispatcher {
             v = current.superview
         }
         return bound
+    }
+
+    /// `gestureRecognizer(_:shouldReceive:)` for a touch whose hit view and ancestors up to the
+    /// recognizer's view are `path`: a view outside that path cannot contain the hit view.
+    func receives(_ s: Int, path: [String]) -> Bool {
+        switch slots[s].config.receives {
+        case .all: return true
+        case .none: return false
+        case .notIn(let ids): return !path.contains(where: ids.contains)
+        }
+    }
+
+    /// `gestureRecognizerShouldBegin(_:)`, asked when a recognizer would leave `possible`.
+    func shouldBegin(_ s: Int) -> Bool {
+        switch slots[s].config.shouldBegin {
+        case .always: return true
+        case .never: return false
+        case .horizontal, .vertical:
+            guard let t = slots[s].gesture.values?.translation else { return false }
+            return slots[s].config.shouldBegin == .horizontal ? abs(t.x) > abs(t.y) : abs(t.y) > abs(t.x)
+        }
+    }
+
+    /// Whether recognizer `a`, recognizing, stops `b`: neither may recognize simultaneously with
+    /// the other, `a.canPrevent(b)` and `b.canBePrevented(by: a)`.
+    func prevents(_ a: Int, _ b: Int) -> Bool {
+        !slots[a].simultaneous.contains(b) && !slots[a].cannotPrevent.contains(b)
     }
 
     /// Shows the event's touches to their recognizers.
@@ -176,12 +230,14 @@ extension TouchDispatcher {
             slots[s].deferred = [wanted]
             return
         }
+        // The delegate's gestureRecognizerShouldBegin, once nothing makes it wait.
+        guard shouldBegin(s) else { return transition(s, .failed) }
         // Then the ones that already hold a shared touch.
-        for q in sharing(s) where slots[q].state.isSuccess && !slots[s].simultaneous.contains(q) {
+        for q in sharing(s) where slots[q].state.isSuccess && prevents(q, s) {
             return transition(s, .failed)
         }
         transition(s, wanted)
-        for q in sharing(s) where slots[q].state == .possible && !slots[s].simultaneous.contains(q) {
+        for q in sharing(s) where slots[q].state == .possible && prevents(s, q) {
             slots[q].deferred = []
             transition(q, .failed)
         }

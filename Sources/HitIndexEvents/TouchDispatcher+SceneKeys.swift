@@ -8,10 +8,31 @@ extension TouchDispatcher {
         var traits = ViewTouchTraits()
         let keys = ViewKeys(view: view)
         if let v = try keys.value("handlesTouches") {
-            guard case .string(let s) = v, let h = TouchHandling(rawValue: s) else {
-                throw keys.error("handlesTouches", "expected \"consume\" or \"forward\", got \(describe(v))")
+            switch v {
+            case .string(let s):
+                guard let h = TouchHandling(rawValue: s) else {
+                    throw keys.error("handlesTouches", "expected \"consume\" or \"forward\", got \(describe(v))")
+                }
+                traits.handlesTouches = h
+            case .object(let methods):
+                // Only the methods the view overrides: the others keep UIKit's default.
+                for key in methods.keys.sorted() {
+                    guard let phase = TouchPhase(rawValue: key), phase != .stationary else {
+                        throw keys.error("handlesTouches.\(key)", "expected a phase: began, moved, ended or cancelled")
+                    }
+                    guard case .string(let s) = methods[key]!, let h = TouchHandling(rawValue: s) else {
+                        throw keys.error(
+                            "handlesTouches.\(key)",
+                            "expected \"consume\" or \"forward\", got \(describe(methods[key]!))")
+                    }
+                    traits.handlesTouchesByPhase[phase] = h
+                }
+            default:
+                throw keys.error(
+                    "handlesTouches",
+                    "expected \"consume\", \"forward\" or an object by phase ({\"began\": \"consume\"}), got \(describe(v))"
+                )
             }
-            traits.handlesTouches = h
         }
         if let b = try keys.bool("multipleTouchEnabled") { traits.isMultipleTouchEnabled = b }
         if let b = try keys.bool("exclusiveTouch") { traits.isExclusiveTouch = b }
@@ -40,7 +61,8 @@ extension TouchDispatcher {
             let gesture: any GestureLogic
             var allowed = [
                 "id", "kind", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "enabled",
-                "requiresFailureOf", "simultaneousWith",
+                "requiresFailureOf", "simultaneousWith", "requiredToFailBy", "cannotPrevent", "cannotBePreventedBy",
+                "shouldBegin", "shouldReceiveTouch",
             ]
             switch kind {
             case "tap":
@@ -120,7 +142,10 @@ extension TouchDispatcher {
                     delaysTouchesEnded: try r.bool("delaysTouchesEnded") ?? true,
                     isEnabled: try r.bool("enabled") ?? true,
                     requiresFailureOf: try r.ids("requiresFailureOf"),
-                    recognizesSimultaneouslyWith: try r.ids("simultaneousWith")))
+                    recognizesSimultaneouslyWith: try r.ids("simultaneousWith"),
+                    requiredToFailBy: try r.ids("requiredToFailBy"), cannotPrevent: try r.ids("cannotPrevent"),
+                    cannotBePreventedBy: try r.ids("cannotBePreventedBy"), shouldBegin: try r.beginDecision(),
+                    receives: try r.touchFilter()))
         }
         return result
     }
@@ -230,6 +255,49 @@ private struct RecognizerKeys {
             return out
         default:
             throw error(key, "expected a recognizer id or an array of ids, got \(TouchDispatcher.describe(v))")
+        }
+    }
+
+    /// `shouldBegin`: `true` (the default), `false`, `"horizontal"` or `"vertical"`.
+    func beginDecision() throws(SceneError) -> GestureRecognizer.BeginDecision {
+        guard let v = fields["shouldBegin"] else { return .always }
+        switch v {
+        case .bool(let b): return b ? .always : .never
+        case .string("horizontal"): return .horizontal
+        case .string("vertical"): return .vertical
+        default:
+            throw error(
+                "shouldBegin",
+                "expected true, false, \"horizontal\" or \"vertical\", got \(TouchDispatcher.describe(v))")
+        }
+    }
+
+    /// `shouldReceiveTouch`: `true` (the default), `false`, or `{"notIn": [view ids]}`.
+    func touchFilter() throws(SceneError) -> GestureRecognizer.TouchFilter {
+        guard let v = fields["shouldReceiveTouch"] else { return .all }
+        switch v {
+        case .bool(let b): return b ? .all : .none
+        case .object(let map):
+            for key in map.keys.sorted() where key != "notIn" {
+                throw error("shouldReceiveTouch.\(key)", "unknown key (expected notIn)")
+            }
+            guard let list = map["notIn"] else { throw error("shouldReceiveTouch.notIn", "required (view ids)") }
+            let items: [EventJSONValue]
+            if case .array(let a) = list { items = a } else { items = [list] }
+            var ids: [String] = []
+            for item in items {
+                guard case .string(let id) = item, !id.isEmpty else {
+                    throw error(
+                        "shouldReceiveTouch.notIn",
+                        "expected view ids (non-empty strings), got \(TouchDispatcher.describe(item))")
+                }
+                ids.append(id)
+            }
+            return .notIn(ids)
+        default:
+            throw error(
+                "shouldReceiveTouch",
+                "expected true, false or {\"notIn\": [view ids]}, got \(TouchDispatcher.describe(v))")
         }
     }
 

@@ -165,7 +165,7 @@ extension TouchDispatcher {
         var handlers: [Responder] = []
         for r in graph.chain(from: start) {
             reached.append(r)
-            guard let handling = handling(of: r) else { continue }
+            guard let handling = handling(of: r, phase: phase) else { continue }
             handlers.append(r)
             if handling == .consume { break }
         }
@@ -174,11 +174,12 @@ extension TouchDispatcher {
             locations: locations, isLate: late)
     }
 
-    /// A responder's `handlesTouches`: views and windows from their key, controllers from
-    /// theirs; window scenes, the application and its delegate never override (nil).
-    func handling(of r: Responder) -> TouchHandling? {
+    /// What a responder's method for `phase` does: views and windows from their key (per
+    /// method when it is an object), controllers from theirs; window scenes, the application and
+    /// its delegate never override (nil).
+    func handling(of r: Responder, phase: TouchPhase) -> TouchHandling? {
         switch r.kind {
-        case .view, .window: return traitsByViewID[r.id]?.handlesTouches
+        case .view, .window: return traitsByViewID[r.id]?.handling(for: phase)
         case .viewController: return graph.viewController(withID: r.id)?.handlesTouches
         case .windowScene, .application, .applicationDelegate: return nil
         }

@@ -37,8 +37,20 @@ import HitIndexSceneFormat
 public final class TouchDispatcher {
     /// What the touch keys say about one view.
     public struct ViewTouchTraits: Hashable, Sendable {
-        /// `handlesTouches`, or `nil` when the view keeps UIKit's forwarding default.
+        /// `handlesTouches` as one word for all four touch methods, or `nil` when the view keeps
+        /// UIKit's forwarding default (or overrides only some methods: ``handlesTouchesByPhase``).
         public var handlesTouches: TouchHandling?
+        /// The touch methods the view overrides one by one (`handlesTouches` as an object,
+        /// `{"began": "consume"}`), by phase; a phase not listed keeps UIKit's default. Used when
+        /// ``handlesTouches`` is `nil`.
+        public var handlesTouchesByPhase: [TouchPhase: TouchHandling] = [:]
+
+        /// What the view's method for `phase` does: `nil` when it is UIKit's default (forward
+        /// silently).
+        /// - Complexity: O(1).
+        public func handling(for phase: TouchPhase) -> TouchHandling? {
+            handlesTouches ?? handlesTouchesByPhase[phase]
+        }
         /// `isMultipleTouchEnabled`; false by default, as in UIKit.
         public var isMultipleTouchEnabled: Bool
         /// `isExclusiveTouch`; false by default, as in UIKit.
@@ -137,6 +149,9 @@ public final class TouchDispatcher {
         var requires: [Int] = []
         /// Slots it may recognize together with (both directions merged).
         var simultaneous: Set<Int> = []
+        /// Slots it does not stop when it recognizes (its `cannotPrevent` and their
+        /// `cannotBePreventedBy` merged).
+        var cannotPrevent: Set<Int> = []
 
         var isContinuous: Bool { config.gesture.isContinuous }
         /// The deadline still to fire, if any.

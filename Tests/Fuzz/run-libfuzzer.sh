@@ -26,7 +26,7 @@ swiftc=${SWIFTC:-swiftc}
 mkdir -p "$out/modules" "$out/obj" "$out/artifacts"
 
 # The package builds in the Swift 6 language mode.
-flags=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -I "$out/modules")
+flags=(-O -swift-version 6 -package-name hitindex -sanitize=fuzzer,address -parse-as-library -I "$out/modules")
 
 run() {
     echo "+ $*"

@@ -13,6 +13,7 @@ import Testing
         var recognizerIDs: [String] = []
         var continuity: [String: Bool] = [:]
         var viewCount = 0
+        let reversedRequirements = rng.int(below: 2) == 0
         func recognizers() -> String {
             var items: [String] = []
             for _ in 0..<rng.int(below: 3) {
@@ -59,10 +60,25 @@ import Testing
                     fields.append(#""\#(flag)": \#(rng.int(below: 2) == 0)"#)
                 }
                 if !recognizerIDs.isEmpty && rng.int(below: 3) == 0 {
-                    fields.append(#""requiresFailureOf": "\#(recognizerIDs[rng.int(below: recognizerIDs.count)])""#)
+                    // One direction per scene, so that no cycle forms: later waits on earlier, or
+                    // (requiredToFailBy) earlier waits on later.
+                    let key = reversedRequirements ? "requiredToFailBy" : "requiresFailureOf"
+                    fields.append(#""\#(key)": "\#(recognizerIDs[rng.int(below: recognizerIDs.count)])""#)
                 }
                 if !recognizerIDs.isEmpty && rng.int(below: 3) == 0 {
                     fields.append(#""simultaneousWith": ["\#(recognizerIDs[rng.int(below: recognizerIDs.count)])"]"#)
+                }
+                if !recognizerIDs.isEmpty && rng.int(below: 4) == 0 {
+                    let key = rng.int(below: 2) == 0 ? "cannotPrevent" : "cannotBePreventedBy"
+                    fields.append(#""\#(key)": ["\#(recognizerIDs[rng.int(below: recognizerIDs.count)])"]"#)
+                }
+                if rng.int(below: 5) == 0 {
+                    fields.append(#""shouldBegin": \#(["false", #""horizontal""#, #""vertical""#][rng.int(below: 3)])"#)
+                }
+                if rng.int(below: 6) == 0 {
+                    fields.append(
+                        rng.int(below: 2) == 0
+                            ? #""shouldReceiveTouch": false"# : #""shouldReceiveTouch": {"notIn": ["W"]}"#)
                 }
                 recognizerIDs.append(id)
                 items.append("{" + fields.joined(separator: ", ") + "}")

@@ -25,13 +25,55 @@ public struct GestureRecognizer: Sendable {
     /// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` answering true), by id. The
     /// relation is symmetric: naming it on either side allows it.
     public var recognizesSimultaneouslyWith: [String]
+    /// Recognizers that must wait for this one to fail before they recognize
+    /// (`gestureRecognizer(_:shouldBeRequiredToFailBy:)` answering true), by id: the other side of
+    /// ``requiresFailureOf``.
+    public var requiredToFailBy: [String]
+    /// Recognizers this one does not stop when it recognizes (`canPrevent(_:)` answering false),
+    /// by id. One-sided: the other may still stop this one.
+    public var cannotPrevent: [String]
+    /// Recognizers that do not stop this one when they recognize (`canBePrevented(by:)`
+    /// answering false), by id. One-sided.
+    public var cannotBePreventedBy: [String]
+    /// `gestureRecognizerShouldBegin(_:)`: asked when the recognizer would leave `possible`; a
+    /// refusal makes it fail.
+    public var shouldBegin: BeginDecision
+    /// `gestureRecognizer(_:shouldReceive:)`: which touches the recognizer is bound to.
+    public var receives: TouchFilter
+
+    /// What `gestureRecognizerShouldBegin(_:)` answers.
+    public enum BeginDecision: Hashable, Sendable {
+        /// Always true (UIKit's default).
+        case always
+        /// Always false: the recognizer fails whenever it would begin or recognize.
+        case never
+        /// True when the gesture's translation so far is more horizontal than vertical
+        /// (`abs(x) > abs(y)`), the usual delegate for a pan inside a vertical scroll view; false
+        /// for gestures that report no translation.
+        case horizontal
+        /// True when the translation is more vertical than horizontal (`abs(y) > abs(x)`).
+        case vertical
+    }
+
+    /// What `gestureRecognizer(_:shouldReceive:)` answers for a touch.
+    public enum TouchFilter: Hashable, Sendable {
+        /// Every touch (UIKit's default).
+        case all
+        /// No touch: the recognizer is never bound.
+        case none
+        /// Every touch whose hit-test view is not one of these views or inside one of them (the
+        /// usual `touch.view is UIControl` or `isDescendant(of:)` delegate), by id.
+        case notIn([String])
+    }
 
     /// Creates a recognizer; the defaults are UIKit's.
     /// - Complexity: O(1).
     public init(
         id: String, viewID: String, gesture: any GestureLogic, cancelsTouchesInView: Bool = true,
         delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, isEnabled: Bool = true,
-        requiresFailureOf: [String] = [], recognizesSimultaneouslyWith: [String] = []
+        requiresFailureOf: [String] = [], recognizesSimultaneouslyWith: [String] = [], requiredToFailBy: [String] = [],
+        cannotPrevent: [String] = [], cannotBePreventedBy: [String] = [], shouldBegin: BeginDecision = .always,
+        receives: TouchFilter = .all
     ) {
         self.id = id
         self.viewID = viewID
@@ -42,6 +84,11 @@ public struct GestureRecognizer: Sendable {
         self.isEnabled = isEnabled
         self.requiresFailureOf = requiresFailureOf
         self.recognizesSimultaneouslyWith = recognizesSimultaneouslyWith
+        self.requiredToFailBy = requiredToFailBy
+        self.cannotPrevent = cannotPrevent
+        self.cannotBePreventedBy = cannotBePreventedBy
+        self.shouldBegin = shouldBegin
+        self.receives = receives
     }
 }
 

@@ -23,7 +23,7 @@ import HitIndexSceneFormat
 //   screenEdgePan, pinch, rotation),
 //   [p] [q] parameters from small tables, [flags] bit 0 cancelsTouchesInView off, bit 1
 //   delaysTouchesBegan, bit 2 delaysTouchesEnded off, bit 3 disabled, bit 4 requiresFailureOf
-//   an earlier recognizer ([r]), bit 5 simultaneousWith an earlier one ([s]); custom reads
+//   an earlier recognizer ([r]), bit 5 simultaneousWith an earlier one ([s]), bit 6 one delegate decision ([d]); custom reads
 //   [continuous] and one byte per phase (began, moved, ended, cancelled) choosing no rule or a
 //   state.
 //   Then up to 48 steps: [op] % 8 and its operands; ops that do not fit the live touches are
@@ -101,9 +101,9 @@ func decodeScene(_ b: inout Bytes) -> String {
                 ]
             case 6:
                 r += ["\"kind\": \"pinch\"", "\"minimumDistance\": \(distances[Int(p) % distances.count])"]
-            default:  // 7
+            case 7:
                 r += ["\"kind\": \"rotation\"", "\"minimumRotation\": \(durations[Int(p) % durations.count])"]
-            case 4:
+            default:  // 4
                 let continuous = p & 1 != 0
                 let allowed =
                     continuous ? ["began", "changed", "ended", "cancelled", "failed"] : ["recognized", "failed"]
@@ -127,6 +127,23 @@ func decodeScene(_ b: inout Bytes) -> String {
             }
             if flags & 32 != 0, !recognizerIDs.isEmpty {
                 r.append("\"simultaneousWith\": [\"\(recognizerIDs[Int(b.next()) % recognizerIDs.count])\"]")
+            }
+            // The delegate decisions (a cycle through requiredToFailBy is refused by the reader,
+            // which the target checks like any refusal).
+            if flags & 64 != 0, !recognizerIDs.isEmpty {
+                let d = b.next()
+                let other = recognizerIDs[Int(d >> 3) % recognizerIDs.count]
+                switch d % 8 {
+                case 0: r.append("\"requiredToFailBy\": \"\(other)\"")
+                case 1: r.append("\"cannotPrevent\": \"\(other)\"")
+                case 2: r.append("\"cannotBePreventedBy\": [\"\(other)\"]")
+                case 3: r.append("\"shouldBegin\": false")
+                case 4: r.append("\"shouldBegin\": \"horizontal\"")
+                case 5: r.append("\"shouldBegin\": \"vertical\"")
+                case 6: r.append("\"shouldReceiveTouch\": false")
+                default:
+                    r.append("\"shouldReceiveTouch\": {\"notIn\": [\"\(viewNames[Int(d >> 3) % viewNames.count])\"]}")
+                }
             }
             recognizerIDs.append(id)
             recognizers.append("{" + r.joined(separator: ", ") + "}")

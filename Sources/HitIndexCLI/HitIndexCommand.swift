@@ -18,6 +18,7 @@ public enum HitIndexCommand {
         ("import", "convert a recursiveDescription, RICO or uiautomator dump into a scene"),
         ("chain", "print the responder chain from a view, controller, window, window scene or the app"),
         ("touch", "replay touch events: the touch methods responders log and the gesture recognizers' states"),
+        ("action", "send an action as UIApplication.sendAction does and print who receives it"),
         ("replay", "apply edits, commits and queries to a live index built from a scene"),
     ]
 
@@ -61,6 +62,7 @@ public enum HitIndexCommand {
             case "import": try Import.run(rest, console: console)
             case "chain": try Chain.run(rest, console: console)
             case "touch": try Touch.run(rest, console: console)
+            case "action": try Action.run(rest, console: console)
             case "replay": try Replay.run(rest, console: console)
             default:
                 console.error("hitindex: unknown command '\(name)' (see 'hitindex --help')")
@@ -86,6 +88,7 @@ public enum HitIndexCommand {
         case "import": return Import.help
         case "chain": return Chain.help
         case "touch": return Touch.help
+        case "action": return Action.help
         case "replay": return Replay.help
         default: return nil
         }

@@ -21,11 +21,18 @@ enum Touch {
         tap and swipe time limits fail, held touches are released. Recognizers come from the
         views' gestureRecognizers key (docs/scene-format.md). See docs/events.md.
 
+        A control (the control key) tracks its touch and sends its actions; each action sent
+        prints one line, CONTROL EVENT ACTION -> RECEIVER (e.g. Buy touchUpInside buy: -> Cart).
+        A line {"becomeFirstResponder": ID}, {"resignFirstResponder": ID} or {"sendAction":
+        "copy:", "to": ID, "from": ID} asks the responders between events and prints what
+        happened (Field becomeFirstResponder, copy: -> Form, or the refusal).
+
         Between events, a line may edit the views as a 'hitindex replay' script does (insert,
         remove, move, set, scroll; no commit: each edit is seen by the next event). A view that
         leaves its window gets touchesCancelled for its touches and its recognizers stop.
 
-        --detail prints every touch-method call, logged or silent, and every recognizer change
+        --detail prints every touch-method call, logged or silent, every control event, and every
+        recognizer change
         with its time, the touches' screen locations, whether the call came late (held by a
         recognizer), and the responders it reached (* marks those that log):
 
@@ -87,6 +94,10 @@ enum Touch {
         switch entry {
         case .gesture(let g):
             return "t \(number(g.time)) \(g.recognizerID) \(g.state.rawValue) on \(g.viewID)" + values(g)
+        case .control(let c):
+            return "t \(number(c.time)) \(c.logLine)"
+        case .responder(let r):
+            return "t \(number(r.time)) \(r.logLine)"
         case .touches(let d):
             let ids = d.touchIDs.map(String.init).joined(separator: ",")
             let at = d.locations.map { "(\(number($0.x)), \(number($0.y)))" }.joined(separator: " ")

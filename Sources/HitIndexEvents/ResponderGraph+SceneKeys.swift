@@ -9,7 +9,9 @@ extension ResponderGraph {
     /// - `presentedBy` on a view with `viewController`: the presenting controller's id;
     /// - `windowScene` on a window: the window scene's id;
     /// - `application` on the document: `{"id": …, "delegate": …, "delegateIsResponder": …}`,
-    ///   each optional (`id` defaults to `UIApplication`).
+    ///   each optional (`id` defaults to `UIApplication`);
+    /// - `responder` on a view, in a `viewController` object and in the `application` object
+    ///   (with `delegateResponder`): the responder's traits (``readTraitKeys()``).
     ///
     /// The touch keys (`handlesTouches` on a view, `multipleTouchEnabled`, `exclusiveTouch`,
     /// `gestureRecognizers`) are read by ``TouchDispatcher/init(graph:)``, not here.
@@ -46,6 +48,7 @@ extension ResponderGraph {
             if let failure { throw failure }
             try self.init(
                 scene: scene, application: application, controllers: controllers, windowScenes: windowScenes)
+            try readTraitKeys()
         } catch {
             throw file.map { error.inFile($0) } ?? error
         }
@@ -86,9 +89,12 @@ extension ResponderGraph {
                     throw SceneError(
                         location: .view(view.id), field: field,
                         message: "expected a non-empty string, got \(v.typeName)")
+                case ("responder", _):
+                    break  // the controller's traits: readTraitKeys()
                 default:
                     throw SceneError(
-                        location: .view(view.id), field: field, message: "unknown key (expected id or handlesTouches)")
+                        location: .view(view.id), field: field,
+                        message: "unknown key (expected id, handlesTouches or responder)")
                 }
             }
             guard let id else {
@@ -125,10 +131,12 @@ extension ResponderGraph {
                     location: location, field: key, message: "expected a non-empty string, got \(v.typeName)")
             case ("delegateIsResponder", let v):
                 throw SceneError(location: location, field: key, message: "expected a bool, got \(v.typeName)")
+            case ("responder", _), ("delegateResponder", _):
+                break  // traits: readTraitKeys()
             default:
                 throw SceneError(
                     location: location, field: key,
-                    message: "unknown key (expected id, delegate or delegateIsResponder)")
+                    message: "unknown key (expected id, delegate, delegateIsResponder, responder or delegateResponder)")
             }
         }
         return app

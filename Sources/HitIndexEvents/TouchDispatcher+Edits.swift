@@ -84,9 +84,9 @@ extension TouchDispatcher {
         var problem: TouchInputError?
         forEachView(under: root) { v in
             guard problem == nil else { return }
-            if v.preservedJSON["gestureRecognizers"] != nil {
+            for key in ["gestureRecognizers", "control", "scrollView"] where v.preservedJSON[key] != nil {
                 problem = TouchInputError(
-                    message: "view \"\(v.id)\": gestureRecognizers: not allowed on a view inserted between events")
+                    message: "view \"\(v.id)\": \(key): not allowed on a view inserted between events")
                 return
             }
             do throws(SceneError) {

@@ -231,7 +231,7 @@ extension TouchDispatcher {
             return
         }
         // The delegate's gestureRecognizerShouldBegin, once nothing makes it wait.
-        guard shouldBegin(s) else { return transition(s, .failed) }
+        guard shouldBegin(s), !controlOverrides(s), !scrollPanRefused(s) else { return transition(s, .failed) }
         // Then the ones that already hold a shared touch.
         for q in sharing(s) where slots[q].state.isSuccess && prevents(q, s) {
             return transition(s, .failed)
@@ -259,11 +259,14 @@ extension TouchDispatcher {
     func transition(_ s: Int, _ state: GestureState) {
         slots[s].state = state
         gatesChanged = true
-        log.append(
-            .gesture(
-                GestureTransition(
-                    recognizerID: slots[s].config.id, viewID: slots[s].config.viewID, state: state, time: now,
-                    values: slots[s].gesture.values)))
+        if slots[s].config.role != .contentTouchDelay {
+            log.append(
+                .gesture(
+                    GestureTransition(
+                        recognizerID: slots[s].config.id, viewID: slots[s].config.viewID, state: state, time: now,
+                        values: slots[s].gesture.values)))
+        }
+        scrollIfPanning(s, state)
         guard state == .failed || state == .recognized || state == .began else { return }
         // Waiting recognizers are engaged: they asked to recognize after seeing touches.
         for w in engaged.sorted() where !slots[w].deferred.isEmpty && slots[w].requires.contains(s) {

@@ -36,7 +36,107 @@ extension TouchDispatcher {
         }
         if let b = try keys.bool("multipleTouchEnabled") { traits.isMultipleTouchEnabled = b }
         if let b = try keys.bool("exclusiveTouch") { traits.isExclusiveTouch = b }
+        if let v = try keys.value("control") { traits.control = try parseControl(v, keys: keys) }
+        if let v = try keys.value("scrollView") { traits.scrollView = try parseScrollView(v, keys: keys) }
         return traits
+    }
+
+    /// `scrollView`: `true`, or an object of the ``ScrollViewTraits`` flags.
+    private static func parseScrollView(_ v: EventJSONValue, keys: ViewKeys) throws(SceneError) -> ScrollViewTraits? {
+        switch v {
+        case .bool(let b): return b ? ScrollViewTraits() : nil
+        case .object(let fields):
+            var traits = ScrollViewTraits()
+            for key in fields.keys.sorted() {
+                guard case .bool(let b) = fields[key]! else {
+                    throw keys.error("scrollView.\(key)", "expected a bool, got \(fields[key]!.typeName)")
+                }
+                switch key {
+                case "delaysContentTouches": traits.delaysContentTouches = b
+                case "canCancelContentTouches": traits.canCancelContentTouches = b
+                case "touchesShouldCancelInControls": traits.touchesShouldCancelInControls = b
+                case "scrollEnabled": traits.isScrollEnabled = b
+                default:
+                    throw keys.error(
+                        "scrollView.\(key)",
+                        "unknown key (expected delaysContentTouches, canCancelContentTouches, "
+                            + "touchesShouldCancelInControls or scrollEnabled)")
+                }
+            }
+            return traits
+        default:
+            throw keys.error("scrollView", "expected true or an object of flags, got \(v.typeName)")
+        }
+    }
+
+    /// `control`: a kind (`"button"`) or `{"kind": …, "enabled": …, "actions": [{"event", "action",
+    /// "target"}]}`.
+    private static func parseControl(_ v: EventJSONValue, keys: ViewKeys) throws(SceneError) -> ControlTraits {
+        let kinds = ControlTraits.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        func kind(_ v: EventJSONValue, _ field: String) throws(SceneError) -> ControlTraits.Kind {
+            guard case .string(let s) = v, let k = ControlTraits.Kind(rawValue: s) else {
+                throw keys.error(field, "expected one of \(kinds), got \(describe(v))")
+            }
+            return k
+        }
+        switch v {
+        case .string: return ControlTraits(kind: try kind(v, "control"))
+        case .object(let fields):
+            var control = ControlTraits()
+            for key in fields.keys.sorted() {
+                let value = fields[key]!
+                switch key {
+                case "kind": control.kind = try kind(value, "control.kind")
+                case "enabled":
+                    guard case .bool(let b) = value else {
+                        throw keys.error("control.enabled", "expected a bool, got \(value.typeName)")
+                    }
+                    control.isEnabled = b
+                case "actions":
+                    guard case .array(let items) = value else {
+                        throw keys.error(
+                            "control.actions", "expected an array of {\"event\", \"action\"}, got \(value.typeName)")
+                    }
+                    for (i, item) in items.enumerated() {
+                        control.actions.append(try parseControlAction(item, field: "control.actions[\(i)]", keys: keys))
+                    }
+                default:
+                    throw keys.error("control.\(key)", "unknown key (expected kind, enabled or actions)")
+                }
+            }
+            return control
+        default:
+            throw keys.error(
+                "control", "expected a control kind or an object {\"kind\", \"actions\"}, got \(v.typeName)")
+        }
+    }
+
+    private static func parseControlAction(_ item: EventJSONValue, field: String, keys: ViewKeys) throws(SceneError)
+        -> ControlTraits.Action
+    {
+        guard case .object(let f) = item else {
+            throw keys.error(field, "expected an object {\"event\", \"action\", \"target\"}, got \(item.typeName)")
+        }
+        for key in f.keys.sorted() where !["event", "action", "target"].contains(key) {
+            throw keys.error("\(field).\(key)", "unknown key (expected event, action or target)")
+        }
+        guard let e = f["event"] else { throw keys.error("\(field).event", "required") }
+        guard case .string(let name) = e, let event = ControlEvent(rawValue: name) else {
+            let events = ControlEvent.allCases.map(\.rawValue).joined(separator: ", ")
+            throw keys.error("\(field).event", "expected one of \(events), got \(describe(e))")
+        }
+        guard let a = f["action"] else { throw keys.error("\(field).action", "required") }
+        guard case .string(let action) = a, !action.isEmpty else {
+            throw keys.error("\(field).action", "expected an action name such as \"buy:\", got \(describe(a))")
+        }
+        var target: String?
+        if let t = f["target"] {
+            guard case .string(let id) = t, !id.isEmpty else {
+                throw keys.error("\(field).target", "expected a responder id, got \(describe(t))")
+            }
+            target = id
+        }
+        return ControlTraits.Action(event: event, action: action, target: target)
     }
 
     /// A view's `gestureRecognizers`: an array of objects, each with an `id`, a `kind` (`tap`,
@@ -157,7 +257,7 @@ extension TouchDispatcher {
 }
 
 /// Reads one view's preserved keys, with errors naming the view and the field.
-private struct ViewKeys {
+struct ViewKeys {
     let view: View
 
     func error(_ field: String, _ message: String) -> SceneError {

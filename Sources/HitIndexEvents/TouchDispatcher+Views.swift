@@ -139,18 +139,26 @@ extension TouchDispatcher {
             let (phase, time) = (calls[i].call.phase, calls[i].call.time)
             var j = i
             while j < calls.count && calls[j].call.phase == phase && calls[j].call.time == time { j += 1 }
-            var groups: [(view: View, ids: [Int], locations: [Point])] = []
+            var groups: [(view: View, ids: [Int], locations: [Point], tapCounts: [Int])] = []
             for c in calls[i..<j].sorted(by: { records[$0.serial]!.inputID < records[$1.serial]!.inputID }) {
                 let r = records[c.serial]!
                 if let g = groups.firstIndex(where: { $0.view === r.view! }) {
                     groups[g].ids.append(r.inputID)
                     groups[g].locations.append(c.call.location)
+                    groups[g].tapCounts.append(r.tapCount)
                 } else {
-                    groups.append((r.view!, [r.inputID], [c.call.location]))
+                    groups.append((r.view!, [r.inputID], [c.call.location], [r.tapCount]))
                 }
             }
             for g in groups {
-                log.append(.touches(call(phase, g.ids, g.locations, on: g.view, time: time, late: late)))
+                let delivery = call(phase, g.ids, g.locations, on: g.view, time: time, late: late)
+                log.append(.touches(delivery))
+                // The call stopped at a control: its tracking runs.
+                if let last = delivery.reached.last, isControl(last, phase: phase) {
+                    track(
+                        control: last.id, phase: phase,
+                        touches: g.ids.indices.map { (g.ids[$0], g.locations[$0], g.tapCounts[$0]) }, time: time)
+                }
             }
             i = j
         }
@@ -165,6 +173,8 @@ extension TouchDispatcher {
         var handlers: [Responder] = []
         for r in graph.chain(from: start) {
             reached.append(r)
+            // A control's touch methods track the touch and do not forward it [C].
+            if isControl(r, phase: phase) { break }
             guard let handling = handling(of: r, phase: phase) else { continue }
             handlers.append(r)
             if handling == .consume { break }

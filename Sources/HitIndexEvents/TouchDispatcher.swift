@@ -55,16 +55,30 @@ public final class TouchDispatcher {
         public var isMultipleTouchEnabled: Bool
         /// `isExclusiveTouch`; false by default, as in UIKit.
         public var isExclusiveTouch: Bool
+        /// The `control` key: the view is a `UIControl`, or `nil`.
+        public var control: ControlTraits?
+        /// The `scrollView` key: the view is a `UIScrollView`, or `nil`.
+        public var scrollView: ScrollViewTraits?
 
         /// Creates traits; the defaults are UIKit's.
         /// - Complexity: O(1).
         public init(
-            handlesTouches: TouchHandling? = nil, isMultipleTouchEnabled: Bool = false, isExclusiveTouch: Bool = false
+            handlesTouches: TouchHandling? = nil, isMultipleTouchEnabled: Bool = false, isExclusiveTouch: Bool = false,
+            control: ControlTraits? = nil, scrollView: ScrollViewTraits? = nil
         ) {
             self.handlesTouches = handlesTouches
             self.isMultipleTouchEnabled = isMultipleTouchEnabled
             self.isExclusiveTouch = isExclusiveTouch
+            self.control = control
+            self.scrollView = scrollView
         }
+    }
+
+    /// A control tracking a touch: which one, and whether it was inside the enlarged tracking
+    /// area at its last call.
+    struct ControlTrack {
+        var touchID: Int
+        var isInside: Bool
     }
 
     /// What the view of a touch has been given so far.
@@ -192,6 +206,10 @@ public final class TouchDispatcher {
     /// The last touch to lift, when it was a tap: when it lifted, where it began, its view and
     /// its tap count.
     var lastLift: (time: Double, location: Point, view: ObjectIdentifier?, tapCount: Int)?  // view nil: hit nothing
+    /// The controls tracking a touch, by view id.
+    var controlTracks: [String: ControlTrack] = [:]
+    /// The bounds origin each scroll pan under way started from, by slot.
+    var scrollStart: [Int: Point] = [:]
     /// What happened in the step being processed.
     var log: [TouchLogEntry] = []
     /// The time of the step being processed.
@@ -212,6 +230,7 @@ public final class TouchDispatcher {
         self.traitsByViewID = keys.traits
         self.slots = slots
         self.slotsByViewID = slotsByViewID
+        try checkControls()
     }
 
     /// Checks the touch keys and `gestureRecognizers` of `graph`'s views as ``init(graph:recognizers:)``
@@ -219,13 +238,15 @@ public final class TouchDispatcher {
     /// - Throws: the ``SceneError`` the dispatcher would throw for these keys.
     /// - Complexity: O(n + r²) for n views and r recognizers.
     public static func checkTouchKeys(of graph: ResponderGraph) throws(SceneError) {
-        _ = try install(readTouchKeys(of: graph).recognizers, graph: graph)
+        let keys = try readTouchKeys(of: graph)
+        _ = try install(keys.recognizers, graph: graph)
+        try checkControlTargets(keys.traits, graph: graph)
     }
 
     /// Every view's touch traits (those that differ from the defaults) and recognizers: the
     /// scene's views in preorder, then the subtrees of controller root views outside every window
     /// (never hit, but their keys are still checked), by their top view's id, each in preorder.
-    private static func readTouchKeys(of graph: ResponderGraph) throws(SceneError) -> (
+    static func readTouchKeys(of graph: ResponderGraph) throws(SceneError) -> (
         traits: [String: ViewTouchTraits], recognizers: [GestureRecognizer]
     ) {
         var traitsByViewID: [String: ViewTouchTraits] = [:]
@@ -234,6 +255,7 @@ public final class TouchDispatcher {
             guard !view.preservedJSON.isEmpty else { return }  // most views: no key at all
             let traits = try parseTraits(view)
             if traits != ViewTouchTraits() { traitsByViewID[view.id] = traits }
+            if let scroll = traits.scrollView { all += scrollViewRecognizers(view, scroll) }
             all += try parseRecognizers(view)
         }
         var failure: SceneError?
@@ -513,6 +535,7 @@ extension TouchDispatcher {
                 case .event(let event): result += try deliver(event)
                 case .advance(let time): result += try advance(to: time)
                 case .edit(let edit): result += try apply(edit)
+                case .responder(let command): result += try perform(command)
                 }
             } catch {
                 throw TouchInputError(line: i + 1, message: error.message)

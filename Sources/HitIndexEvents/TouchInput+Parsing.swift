@@ -11,6 +11,8 @@ public enum TouchInputLine {
     /// An edit in `hitindex replay`'s line forms (`insert`, `remove`, `move`, `set`, `scroll`),
     /// applied and published at once (``TouchDispatcher/apply(_:)``).
     case edit(SceneEdit)
+    /// A first-responder change or an action (``TouchDispatcher/perform(_:)``).
+    case responder(ResponderCommand)
 
     /// The keys that make a line an edit.
     static let editKeys: Set<String> = ["insert", "remove", "move", "set", "scroll"]
@@ -21,6 +23,10 @@ public enum TouchInputLine {
     /// - Complexity: O(length of the line).
     public init(jsonLine text: String) throws(TouchInputError) {
         if case .success(let value) = EventJSONValue.parseExplained(text), case .object(let fields) = value,
+            !ResponderCommand.keys.isDisjoint(with: fields.keys)
+        {
+            self = .responder(try ResponderCommand.parse(fields))
+        } else if case .success(let value) = EventJSONValue.parseExplained(text), case .object(let fields) = value,
             !Self.editKeys.isDisjoint(with: fields.keys)
         {
             do throws(ScriptLineError) {

@@ -31,7 +31,7 @@ struct ViewRecord {
     /// Keys of the event layer (scene-format.md) that this version keeps verbatim.
     static let preservedKeys: Set<String> = [
         "viewController", "presentedBy", "windowScene", "handlesTouches", "multipleTouchEnabled",
-        "exclusiveTouch", "gestureRecognizers",
+        "exclusiveTouch", "gestureRecognizers", "control", "scrollView", "responder",
     ]
 
     /// The known keys, by bit position in ``seenKeys``.

@@ -49,7 +49,7 @@ import Testing
         ),
         (
             #""viewController": {"id": "VC", "modal": true},"#,
-            #"test.json: view "V": viewController.modal: unknown key (expected id or handlesTouches)"#
+            #"test.json: view "V": viewController.modal: unknown key (expected id, handlesTouches or responder)"#
         ),
         (
             #""viewController": {"id": true},"#,
@@ -121,7 +121,7 @@ import Testing
         ),
         (
             #""application": {"name": "App"},"#,
-            #"test.json: $.application: name: unknown key (expected id, delegate or delegateIsResponder)"#
+            #"test.json: $.application: name: unknown key (expected id, delegate, delegateIsResponder, responder or delegateResponder)"#
         ),
         (#""application": {"id": "V"},"#, #"test.json: $.application: id: "V" is already the id of another responder"#),
     ])

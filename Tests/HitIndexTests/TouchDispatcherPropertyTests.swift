@@ -99,6 +99,21 @@ import Testing
             if rng.int(below: 3) == 0 { fields.append(#""multipleTouchEnabled": true"#) }
             if rng.int(below: 8) == 0 { fields.append(#""exclusiveTouch": true"#) }
             if rng.int(below: 2) == 0 { fields.append(#""gestureRecognizers": \#(recognizers())"#) }
+            switch rng.int(below: 8) {
+            case 0:
+                let kind = ["button", "switch", "slider", "stepper", "textField", "control"][rng.int(below: 6)]
+                let event = ["touchDown", "touchUpInside", "touchUpOutside", "valueChanged", "touchCancel"][
+                    rng.int(below: 5)]
+                fields.append(
+                    #""control": {"kind": "\#(kind)", "actions": [{"event": "\#(event)", "action": "act:"}]}"#)
+                fields.append(#""responder": {"actions": ["act:"], "canBecomeFirstResponder": true}"#)
+            case 1:
+                let flags = ["delaysContentTouches", "canCancelContentTouches", "touchesShouldCancelInControls"]
+                    .filter { _ in rng.int(below: 2) == 0 }.map { #""\#($0)": false"# }
+                fields.append(#""scrollView": {\#(flags.joined(separator: ", "))}"#)
+                continuity["\(id).pan"] = true
+            default: break
+            }
             if depth < 3 {
                 let children = (0..<rng.int(below: 3)).map { _ in view(depth: depth + 1) }
                 if !children.isEmpty { fields.append(#""subviews": [\#(children.joined(separator: ", "))]"#) }
@@ -180,35 +195,72 @@ import Testing
         let scene = try TestSupport.scene(json)
         let dispatcher = try TouchDispatcher(graph: ResponderGraph(reading: scene))
         var log: [TouchLogEntry] = []
+        // Where each touch must land: the reference on the views as they are when it begins
+        // (scroll views move their content). Deadlines up to an event's time fire first, as
+        // its own advance, so that nothing moves between this check and the event's hit-tests.
+        var expectedView: [Int: String?] = [:]
+        let reference = ReferenceHitTester()
         for (i, line) in lines.enumerated() {
+            if case .event(let e) = try TouchInputLine(jsonLine: line) {
+                log += try dispatcher.advance(to: e.time)
+                for s in e.touches where s.phase == .began {
+                    expectedView[s.id] = reference.hitTest(dispatcher.graph.scene, at: s.location)?.id
+                }
+            }
             log += try dispatcher.replay(jsonLines: line)
             let problems = dispatcher.invariantViolations()
             #expect(problems.isEmpty, "after line \(i + 1): \(problems)\n\(context)")
         }
 
-        // Same input, same output.
+        // Same input, same output (the advances included).
         let again = try TouchDispatcher(graph: ResponderGraph(reading: TestSupport.scene(json)))
-            .replay(jsonLines: lines.joined(separator: "\n"))
-        #expect(again == log, "\(context)")
-
-        // Each touch reaches only the view the reference hit-tests where it began.
-        var beganAt: [Int: Point] = [:]
+        var log2: [TouchLogEntry] = []
         for line in lines {
-            guard case .event(let e) = try TouchInputLine(jsonLine: line) else { continue }
-            for s in e.touches where s.phase == .began { beganAt[s.id] = s.location }
+            if case .event(let e) = try TouchInputLine(jsonLine: line) { log2 += try again.advance(to: e.time) }
+            log2 += try again.replay(jsonLines: line)
         }
-        let reference = ReferenceHitTester()
-        // Per touch, the view's calls form began, moved…, then one ended or cancelled.
+        #expect(log2 == log, "\(context)")
+
+        // Per touch, the view's calls form began, moved…, then one ended or cancelled; each
+        // reaches only the view the reference hit-tests where the touch began.
         var calls: [Int: [TouchPhase]] = [:]
         var recognizerState: [String: String] = [:]
+        // Per control: down, drags, then up or cancel; value events only after an up inside, or
+        // with a slider's drags.
+        var tracking: [String: Bool] = [:]
+        var lastControlEvent: [String: ControlEvent] = [:]
         for entry in log {
             switch entry {
             case .touches(let d):
                 for id in d.touchIDs {
-                    let expected = beganAt[id].flatMap { reference.hitTest(scene, at: $0)?.id }
+                    let expected = expectedView[id] ?? nil
                     #expect(d.view.id == expected, "touch \(id) delivered to \(d.view.id)\n\(context)")
                     calls[id, default: []].append(d.phase)
                 }
+            case .control(let c):
+                let isTracking = tracking[c.controlID] ?? false
+                let last = lastControlEvent[c.controlID]
+                switch c.event {
+                case .touchDown, .touchDownRepeat:
+                    #expect(!isTracking, "\(c.controlID) \(c.event) while tracking\n\(context)")
+                    tracking[c.controlID] = true
+                case .touchDragInside, .touchDragOutside, .touchDragEnter, .touchDragExit:
+                    #expect(isTracking, "\(c.controlID) \(c.event) without tracking\n\(context)")
+                case .touchUpInside, .touchUpOutside, .touchCancel:
+                    #expect(isTracking, "\(c.controlID) \(c.event) without tracking\n\(context)")
+                    tracking[c.controlID] = false
+                case .valueChanged, .primaryActionTriggered:
+                    let afterUp = last == .touchUpInside || last == .valueChanged
+                    let sliding =
+                        isTracking
+                        && [.touchDragInside, .touchDragOutside, .touchDragEnter, .touchDragExit]
+                            .contains(last)
+                    #expect(
+                        afterUp || sliding, "\(c.controlID) \(c.event) after \(String(describing: last))\n\(context)")
+                }
+                lastControlEvent[c.controlID] = c.event
+            case .responder:
+                break
             case .gesture(let g):
                 var from = recognizerState[g.recognizerID] ?? "possible"
                 // A finished recognizer resets (unlogged) before its next gesture.

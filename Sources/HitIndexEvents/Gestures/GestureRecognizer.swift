@@ -40,6 +40,18 @@ public struct GestureRecognizer: Sendable {
     public var shouldBegin: BeginDecision
     /// `gestureRecognizer(_:shouldReceive:)`: which touches the recognizer is bound to.
     public var receives: TouchFilter
+    /// Who made it: the scene or the caller, or a scroll view for its own use.
+    var role: Role = .declared
+
+    /// Who made a recognizer.
+    enum Role: Hashable, Sendable {
+        /// Declared in the scene or passed to the dispatcher.
+        case declared
+        /// A scroll view's `panGestureRecognizer`: it moves the content.
+        case scrollPan
+        /// A scroll view's content-touch delay: never logged.
+        case contentTouchDelay
+    }
 
     /// What `gestureRecognizerShouldBegin(_:)` answers.
     public enum BeginDecision: Hashable, Sendable {
@@ -123,13 +135,18 @@ public struct GestureTransition: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(logLine) (on \(viewID), t \(time))" }
 }
 
-/// One thing that happened while replaying input: a touch-method call on a view, or a
-/// recognizer's state change.
+/// One thing that happened while replaying input: a touch-method call on a view, a
+/// recognizer's state change, an event a control sent, or a first-responder change or action.
 public enum TouchLogEntry: Hashable, Sendable, CustomStringConvertible {
     /// A touch-method call and its travel up the responder chain.
     case touches(TouchDelivery)
     /// A gesture recognizer entered a state.
     case gesture(GestureTransition)
+    /// A control sent an event while tracking a touch (logged by `hitindex touch --detail`).
+    case control(ControlEventRecord)
+    /// A first-responder change, or an action sent (by a control's target–action or a
+    /// `sendAction` line) and who received it.
+    case responder(ResponderEvent)
 
     /// The touch-method call, or `nil` for a recognizer's state change.
     /// - Complexity: O(1).
@@ -145,12 +162,29 @@ public enum TouchLogEntry: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// The lines `hitindex touch` prints for it: one per logging responder, or the recognizer's.
+    /// The control event, or `nil`.
+    /// - Complexity: O(1).
+    public var controlEvent: ControlEventRecord? {
+        if case .control(let c) = self { return c }
+        return nil
+    }
+
+    /// The responder change or action, or `nil`.
+    /// - Complexity: O(1).
+    public var responderEvent: ResponderEvent? {
+        if case .responder(let r) = self { return r }
+        return nil
+    }
+
+    /// The lines `hitindex touch` prints for it: one per logging responder, the recognizer's,
+    /// the responder change or action; none for a control event (its actions are the lines).
     /// - Complexity: O(handlers × touches).
     public var logLines: [String] {
         switch self {
         case .touches(let d): return d.logLines
         case .gesture(let g): return [g.logLine]
+        case .control: return []
+        case .responder(let r): return [r.logLine]
         }
     }
 
@@ -158,6 +192,8 @@ public enum TouchLogEntry: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .touches(let d): return d.description
         case .gesture(let g): return g.description
+        case .control(let c): return c.description
+        case .responder(let r): return r.description
         }
     }
 }

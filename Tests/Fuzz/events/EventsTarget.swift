@@ -26,8 +26,9 @@ import HitIndexSceneFormat
 //   an earlier recognizer ([r]), bit 5 simultaneousWith an earlier one ([s]), bit 6 one delegate decision ([d]); custom reads
 //   [continuous] and one byte per phase (began, moved, ended, cancelled) choosing no rule or a
 //   state.
-//   Then up to 48 steps: [op] % 8 and its operands; ops that do not fit the live touches are
-//   skipped.
+//   Bit 6 of [keys]: one more key from [m] (per-method handlesTouches, a control, or a scroll
+//   view). Then up to 48 steps: [op] % 8 and its operands (op 6: an advance, or with an odd
+//   [c] a responder command); ops that do not fit the live touches are skipped.
 
 let printDecoded = getenv("HITINDEX_FUZZ_PRINT") != nil
 
@@ -149,6 +150,34 @@ func decodeScene(_ b: inout Bytes) -> String {
             recognizers.append("{" + r.joined(separator: ", ") + "}")
         }
         if !recognizers.isEmpty { fields.append("\"gestureRecognizers\": [\(recognizers.joined(separator: ", "))]") }
+        // Bit 6: one more touch key from [m]: per-method handling, a control, or a scroll view.
+        if keys & 64 != 0 {
+            let m = b.next()
+            switch m % 4 {
+            case 0 where keys & 1 == 0:
+                let phases = ["began", "moved", "ended", "cancelled"].enumerated().filter {
+                    m >> (2 + $0.offset) & 1 != 0
+                }
+                fields.append(
+                    "\"handlesTouches\": {\(phases.map { "\"\($0.element)\": \"consume\"" }.joined(separator: ", "))}")
+            case 1, 2:
+                let kinds = [
+                    "button", "switch", "slider", "stepper", "segmentedControl", "pageControl", "textField", "control",
+                ]
+                let events = [
+                    "touchDown", "touchUpInside", "touchUpOutside", "valueChanged", "touchCancel", "touchDragExit",
+                ]
+                fields.append(
+                    "\"control\": {\"kind\": \"\(kinds[Int(m >> 2) % kinds.count])\", \"enabled\": \(m & 128 == 0), "
+                        + "\"actions\": [{\"event\": \"\(events[Int(m >> 5) % events.count])\", \"action\": \"act:\"}]}"
+                )
+                fields.append("\"responder\": {\"actions\": [\"act:\"], \"canBecomeFirstResponder\": \(m & 2 != 0)}")
+            default:
+                fields.append(
+                    "\"scrollView\": {\"delaysContentTouches\": \(m & 4 != 0), \"canCancelContentTouches\": \(m & 8 != 0), "
+                        + "\"touchesShouldCancelInControls\": \(m & 16 != 0), \"scrollEnabled\": \(m & 32 == 0)}")
+            }
+        }
         views.append(fields.joined(separator: ", "))
     }
     // W ⊃ A ⊃ B ⊃ C; S beside A in W.
@@ -200,7 +229,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let dispatcher: TouchDispatcher
     do {
         let scene = try SceneReader.read(string: json, file: "fuzz.json")
-        dispatcher = try TouchDispatcher(graph: ResponderGraph(reading: scene, file: "fuzz.json"))
+        let graph = try ResponderGraph(reading: scene, file: "fuzz.json")
+        // The dispatcher's refusals (recognizers, controls) name the file as the CLI shows them.
+        do throws(SceneError) {
+            dispatcher = try TouchDispatcher(graph: graph)
+        } catch {
+            throw error.inFile("fuzz.json")
+        }
     } catch {
         // A refusal is an answer (e.g. a recognizer with touches fewer than its minimum); it must
         // name a view and a field.
@@ -235,7 +270,24 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 touches.append(TouchSample(id: id, phase: op == 4 ? .ended : .cancelled, location: p))
             }
         default:
-            break
+            // Every other time, a responder command between events instead of an advance.
+            let c = b.next()
+            if c & 1 == 1 {
+                let name = viewNames[Int(c >> 1) % viewNames.count]
+                let commands: [ResponderCommand] = [
+                    .becomeFirstResponder(name), .resignFirstResponder(name), .sendAction("act:", to: nil, from: name),
+                    .sendAction("act:", to: name, from: nil),
+                ]
+                do {
+                    log += try dispatcher.perform(commands[Int(c >> 4) % commands.count]).flatMap(\.logLines)
+                        .map { "  " + $0 }
+                } catch {
+                    fail("a command on a view of the scene was refused: \(error)", json, log)
+                }
+                let problems = dispatcher.invariantViolations()
+                if !problems.isEmpty { fail("invariants broken: \(problems)", json, log) }
+                continue
+            }
         }
         do {
             let out: [TouchLogEntry]

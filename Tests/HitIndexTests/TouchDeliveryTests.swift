@@ -307,7 +307,8 @@ import Testing
         CLITests.expectUsageError(
             ["touch", scene, events],
             mentions: [
-                "tap.json", "\"V\"", "gestureRecognizers[0].kind", "expected tap, longPress, pan, screenEdgePan, swipe, pinch, rotation or custom",
+                "tap.json", "\"V\"", "gestureRecognizers[0].kind",
+                "expected tap, longPress, pan, screenEdgePan, swipe, pinch, rotation or custom",
             ])
         // An empty list declares no recognizer.
         let empty = withTap.replacingOccurrences(of: #"[{"id": "tap", "kind": "tapp"}]"#, with: "[]")

@@ -4,8 +4,9 @@ import HitIndex
 /// and actions in an events file").
 ///
 /// - A control's touch methods track the touch and do not call the default: a call that reaches
-///   a control view (one with the `control` key and no `handlesTouches` for the phase) stops
-///   there [C: UIKit documents no forwarding for controls].
+///   a control view (one with the `control` key) stops there [C: UIKit documents no forwarding
+///   for controls]. A `handlesTouches` override on the control logs as usual; `"forward"` (calls
+///   `super`) still runs the tracking, `"consume"` skips it.
 /// - Tracking follows one touch, the first the control is given: `touchDown`
 ///   (`touchDownRepeat` for a second tap), then on each move `touchDragInside` or
 ///   `touchDragOutside`, or `touchDragEnter` / `touchDragExit` on the move that crosses, then
@@ -24,15 +25,15 @@ import HitIndex
 ///   recognize. A disabled control sends nothing and overrides nothing.
 extension TouchDispatcher {
     /// Checks that every control's targets are responders and gives a text field the
-    /// first-responder default it has in UIKit when its scene did not set its traits.
+    /// first-responder default it has in UIKit when its scene has no `responder` key for it.
     func checkControls() throws(SceneError) {
         try Self.checkControlTargets(traitsByViewID, graph: graph)
         for (id, traits) in traitsByViewID where traits.control?.kind == .textField {
-            guard let view = graph.view(withID: id) else { continue }
+            guard let view = graph.view(withID: id), view.preservedJSON["responder"] == nil else { continue }
             let r = graph.viewResponder(view)
-            if graph.traits(of: r) == ResponderTraits() {
-                graph.setTraits(ResponderTraits(canBecomeFirstResponder: true), for: r)
-            }
+            var t = graph.traits(of: r)
+            t.canBecomeFirstResponder = true
+            graph.setTraits(t, for: r)
         }
     }
 
@@ -50,12 +51,16 @@ extension TouchDispatcher {
         }
     }
 
-    /// Whether a call on responder `r` for `phase` is taken by a control's tracking.
-    func isControl(_ r: Responder, phase: TouchPhase) -> Bool {
-        guard r.kind == .view || r.kind == .window, let traits = traitsByViewID[r.id], traits.control != nil else {
-            return false
-        }
-        return traits.handling(for: phase) == nil
+    /// Whether responder `r` is a control: a touch call stops there.
+    func isControl(_ r: Responder) -> Bool {
+        (r.kind == .view || r.kind == .window) && traitsByViewID[r.id]?.control != nil
+    }
+
+    /// Whether a call on control `r` for `phase` runs its tracking: UIControl's method runs when
+    /// the view does not override it, or overrides it and calls `super` (`"forward"`); an
+    /// override that does not (`"consume"`) skips the tracking.
+    func tracks(_ r: Responder, phase: TouchPhase) -> Bool {
+        isControl(r) && traitsByViewID[r.id]?.handling(for: phase) != .consume
     }
 
     /// The control `id` receives a touch call: its tracking events and their actions.

@@ -25,7 +25,7 @@ extension TouchDispatcher {
     /// - Complexity: that of the edit, plus O(t + r) for t live touches and r recognizers.
     public func apply(_ edit: SceneEdit) throws(TouchInputError) -> [TouchLogEntry] {
         // Touch keys of new views, checked before anything changes.
-        var newTraits: [String: ViewTouchTraits] = [:]
+        var newTraits: (touch: [String: ViewTouchTraits], responder: [String: ResponderTraits]) = ([:], [:])
         if case .insert(let text, _, _) = edit { newTraits = try traits(ofNewViews: text, isWindow: false) }
         if case .insertWindow(let text, _) = edit { newTraits = try traits(ofNewViews: text, isWindow: true) }
         if let problem = edit.apply(to: live) {
@@ -45,7 +45,10 @@ extension TouchDispatcher {
         if let inserted {
             forEachView(under: inserted) { graph.viewsByID[$0.id] = $0 }
             if inserted is Window { graph.windowIDs.insert(ObjectIdentifier(inserted)) }
-            traitsByViewID.merge(newTraits) { _, new in new }
+            traitsByViewID.merge(newTraits.touch) { _, new in new }
+            for (id, traits) in newTraits.responder {
+                if let v = graph.view(withID: id) { graph.setTraits(traits, for: graph.viewResponder(v)) }
+            }
         }
         var left = Set<ObjectIdentifier>()
         if let removed { forEachView(under: removed) { left.insert(ObjectIdentifier($0)) } }
@@ -63,6 +66,12 @@ extension TouchDispatcher {
         // later view with one of their ids starts with no recognizers and default traits.
         if let removed {
             forEachView(under: removed) { v in
+                let r = graph.viewResponder(v)
+                // A removed first responder is no longer first responder; its traits and any
+                // control tracking go with it.
+                if graph.firstResponder == r { graph.firstResponder = nil }
+                graph.traitsByResponder[r] = nil
+                controlTracks[v.id] = nil
                 graph.viewsByID[v.id] = nil
                 traitsByViewID[v.id] = nil
                 slotsByViewID[v.id] = nil
@@ -72,8 +81,10 @@ extension TouchDispatcher {
         return log
     }
 
-    /// The touch keys of the views of a view object about to be inserted.
-    private func traits(ofNewViews text: String, isWindow: Bool) throws(TouchInputError) -> [String: ViewTouchTraits] {
+    /// The touch keys and `responder` keys of the views of a view object about to be inserted.
+    private func traits(ofNewViews text: String, isWindow: Bool) throws(TouchInputError) -> (
+        touch: [String: ViewTouchTraits], responder: [String: ResponderTraits]
+    ) {
         let root: View
         do {
             root = try SceneReader.readView(string: text, isWindow: isWindow).view
@@ -81,6 +92,7 @@ extension TouchDispatcher {
             throw TouchInputError(message: error.description)
         }
         var traits: [String: ViewTouchTraits] = [:]
+        var responderTraits: [String: ResponderTraits] = [:]
         var problem: TouchInputError?
         forEachView(under: root) { v in
             guard problem == nil else { return }
@@ -91,12 +103,21 @@ extension TouchDispatcher {
             }
             do throws(SceneError) {
                 traits[v.id] = try Self.parseTraits(v)
+                if let raw = v.preservedJSON["responder"] {
+                    switch EventJSONValue.parseExplained(raw) {
+                    case .success(let value):
+                        responderTraits[v.id] = try ResponderGraph.parseTraits(
+                            value, location: .view(v.id), field: "responder")
+                    case .failure(let e):
+                        throw SceneError(location: .view(v.id), field: "responder", message: e.message)
+                    }
+                }
             } catch {
                 problem = TouchInputError(message: error.description)
             }
         }
         if let problem { throw problem }
-        return traits
+        return (traits, responderTraits)
     }
 
     /// Cancels, for the views that left their window, the touches they were given, and stops

@@ -44,7 +44,7 @@ extension TouchDispatcher {
                 throw SceneError(location: .view(r.viewID), field: field, message: "no view with this id")
             }
             if let other = byID[r.id] {
-                let k = slotsByViewID[view.id, default: []].count
+                let k = slotsByViewID[view.id, default: []].filter { slots[$0].config.role == .declared }.count
                 throw SceneError(
                     location: .view(r.viewID), field: "\(field)[\(k)].id",
                     message: "\"\(r.id)\" is already a recognizer of view \"\(slots[other].config.viewID)\"")
@@ -55,7 +55,11 @@ extension TouchDispatcher {
         }
         /// `gestureRecognizers[k].key`, k counting the recognizers of the same view.
         func field(_ s: Int, _ key: String) -> String {
-            let k = slotsByViewID[slots[s].config.viewID]!.firstIndex(of: s)!
+            // Counted among the view's declared recognizers, as the scene writes them (a scroll
+            // view's own come first and are not in its array).
+            let k =
+                slotsByViewID[slots[s].config.viewID]!.filter { slots[$0].config.role == .declared }
+                .firstIndex(of: s) ?? 0
             return "gestureRecognizers[\(k)].\(key)"
         }
         for s in slots.indices {
@@ -119,10 +123,14 @@ extension TouchDispatcher {
     func bind(_ serial: Int, on view: View) -> [Int] {
         var bound: [Int] = []
         var v: View? = view
-        // The ids from the hit view up to the view being visited, for `shouldReceiveTouch`.
+        // The hit view and all its ancestors, for `shouldReceiveTouch`'s `isDescendant(of:)`.
         var path: [String] = []
-        while let current = v {
+        var a: View? = view
+        while let current = a {
             path.append(current.id)
+            a = current.superview
+        }
+        while let current = v {
             // A recognizer waiting on `requiresFailureOf` has finished its own gesture: like a
             // finished one, it takes no new touch.
             for s in slotsByViewID[current.id] ?? []
@@ -140,8 +148,7 @@ extension TouchDispatcher {
         return bound
     }
 
-    /// `gestureRecognizer(_:shouldReceive:)` for a touch whose hit view and ancestors up to the
-    /// recognizer's view are `path`: a view outside that path cannot contain the hit view.
+    /// `gestureRecognizer(_:shouldReceive:)` for a touch whose hit view and ancestors are `path`.
     func receives(_ s: Int, path: [String]) -> Bool {
         switch slots[s].config.receives {
         case .all: return true

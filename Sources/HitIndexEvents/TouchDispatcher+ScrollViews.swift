@@ -65,16 +65,15 @@ extension TouchDispatcher {
                 if case .held = records[serial]?.viewState { setViewState(serial, .done) }
             }
         }
-        guard let view = model.view(withID: slots[s].view.id),
-            view === slots[s].view, view.window != nil
-        else { return }
-        if state == .began { scrollStart[s] = view.bounds.origin }
-        guard state == .began || state == .changed, let start = scrollStart[s],
-            let t = slots[s].gesture.values?.translation
-        else {
-            if state.isFinal { scrollStart[s] = nil }
+        if state.isFinal {
+            scrollStart[s] = nil
             return
         }
+        guard let view = model.view(withID: slots[s].view.id), view === slots[s].view, view.window != nil else {
+            return
+        }
+        if state == .began { scrollStart[s] = view.bounds.origin }
+        guard let start = scrollStart[s], let t = slots[s].gesture.values?.translation else { return }
         // The translation in the scroll view's own coordinates (the bounds origin cancels out).
         let a = view.convert(fromScreen: Point(x: 0, y: 0))
         let b = view.convert(fromScreen: t)

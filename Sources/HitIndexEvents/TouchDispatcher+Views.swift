@@ -154,7 +154,7 @@ extension TouchDispatcher {
                 let delivery = call(phase, g.ids, g.locations, on: g.view, time: time, late: late)
                 log.append(.touches(delivery))
                 // The call stopped at a control: its tracking runs.
-                if let last = delivery.reached.last, isControl(last, phase: phase) {
+                if let last = delivery.reached.last, tracks(last, phase: phase) {
                     track(
                         control: last.id, phase: phase,
                         touches: g.ids.indices.map { (g.ids[$0], g.locations[$0], g.tapCounts[$0]) }, time: time)
@@ -173,8 +173,12 @@ extension TouchDispatcher {
         var handlers: [Responder] = []
         for r in graph.chain(from: start) {
             reached.append(r)
-            // A control's touch methods track the touch and do not forward it [C].
-            if isControl(r, phase: phase) { break }
+            // A control's touch methods track the touch and do not forward it [C]; an override
+            // on it logs.
+            if isControl(r) {
+                if handling(of: r, phase: phase) != nil { handlers.append(r) }
+                break
+            }
             guard let handling = handling(of: r, phase: phase) else { continue }
             handlers.append(r)
             if handling == .consume { break }

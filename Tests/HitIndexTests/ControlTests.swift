@@ -170,6 +170,40 @@ import Testing
             ])
     }
 
+    @Test func aControlsOverridesLogAndForwardStillTracks() throws {
+        // Buy overrides touchesBegan calling super ("forward"): it logs, UIControl's tracking
+        // runs (touchDown), and the call stops at the control. Overriding touchesEnded without
+        // super ("consume") logs and skips the tracking: no touchUpInside, no buy:.
+        let json = Self.scene(cardRecognizers: "").replacingOccurrences(
+            of: #""control": {"kind": "button""#,
+            with: #""handlesTouches": {"began": "forward", "ended": "consume"}, "control": {"kind": "button""#)
+        let e = try Self.entries(Self.tap(150, 120), json)
+        #expect(
+            e.flatMap(\.logLines) == ["Buy touchesBegan 1", "Buy touchDown highlight: -> nobody", "Buy touchesEnded 1"])
+        #expect(e.compactMap(\.controlEvent).map(\.event) == [.touchDown])
+    }
+
+    @Test func aTextFieldsOwnResponderKeyWins() throws {
+        // A text field can become first responder by default, unless its responder key says not.
+        let json = Self.scene(cardRecognizers: "").replacingOccurrences(
+            of: #""responder": {"canBecomeFirstResponder": true, "actions": ["copy:"]}"#,
+            with: #""responder": {"canBecomeFirstResponder": false}"#)
+        let e = try Self.entries(Self.tap(150, 360), json)
+        #expect(e.flatMap(\.logLines) == ["Field becomeFirstResponder refused: canBecomeFirstResponder is false"])
+    }
+
+    @Test func insertedViewsReadTheirResponderKeyAndARemovedFirstResponderResigns() throws {
+        // An inserted view's responder key is read; once it is first responder and removed, there
+        // is no first responder: copy: then goes nowhere.
+        let e = try Self.entries(
+            [
+                #"{"insert": {"id": "Note", "frame": [0, 500, 100, 100], "responder": {"canBecomeFirstResponder": true, "actions": ["copy:"]}}, "into": "W"}"#,
+                #"{"becomeFirstResponder": "Note"}"#, #"{"sendAction": "copy:"}"#, #"{"remove": "Note"}"#,
+                #"{"sendAction": "copy:"}"#,
+            ], Self.scene(cardRecognizers: ""))
+        #expect(e.flatMap(\.logLines) == ["Note becomeFirstResponder", "copy: -> Note", "copy: -> nobody"])
+    }
+
     @Test func firstResponderRefusalsArePrintedAsLines() throws {
         // Card cannot become first responder (UIResponder's default). Field can; a Gate view that
         // will not resign holds it (canResignFirstResponder false), so Field is refused after it.

@@ -91,6 +91,14 @@ import Testing
         #expect(elsewhere == ["V touchesBegan 1", "tap recognized", "V touchesCancelled 1"])
     }
 
+    @Test func anExcludedViewAboveTheRecognizersViewExcludesEveryTouchUnderIt() throws {
+        // V's tap excludes W (`touch.view.isDescendant(of: W)`): every touch in W, so it never
+        // receives one and V gets the tap's touch as if it had no recognizer.
+        let log = try G.log(
+            Self.tapAt200, Self.scene(view: #"{"id": "tap", "kind": "tap", "shouldReceiveTouch": {"notIn": ["W"]}}"#))
+        #expect(log == ["V touchesBegan 1", "V touchesEnded 1"])
+    }
+
     // MARK: requiredToFailBy
 
     @Test func requiredToFailByIsRequiresFailureOfFromTheOtherSide() throws {

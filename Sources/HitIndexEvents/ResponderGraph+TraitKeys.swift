@@ -16,8 +16,25 @@ extension ResponderGraph {
     /// - Complexity: O(n) for n views.
     func readTraitKeys() throws(SceneError) {
         var failure: SceneError?
-        scene.forEachView { view, _ in
-            guard failure == nil, !view.preservedJSON.isEmpty else { return }
+        // The scene's views, then the subtrees of controller root views outside every window
+        // (a detached root view's traits matter to its controller's chain).
+        var views: [View] = []
+        scene.forEachView { view, _ in views.append(view) }
+        var detachedTops: [String: View] = [:]
+        for c in controllers {
+            var top = c.rootView
+            while let s = top.superview { top = s }
+            if !windowIDs.contains(ObjectIdentifier(top)) { detachedTops[top.id] = top }
+        }
+        for id in detachedTops.keys.sorted() {
+            var stack = [detachedTops[id]!]
+            while let v = stack.popLast() {
+                views.append(v)
+                stack.append(contentsOf: v.subviews.reversed())
+            }
+        }
+        for view in views {
+            guard failure == nil, !view.preservedJSON.isEmpty else { continue }
             do throws(SceneError) {
                 if let raw = view.preservedJSON["responder"] {
                     let traits = try Self.parseTraits(

@@ -7,8 +7,8 @@ import HitIndex
 ///   a control view (one with the `control` key) stops there [C: UIKit documents no forwarding
 ///   for controls]. A `handlesTouches` override on the control logs as usual; `"forward"` (calls
 ///   `super`) still runs the tracking, `"consume"` skips it.
-/// - Tracking follows one touch, the first the control is given: `touchDown`
-///   (`touchDownRepeat` for a second tap), then on each move `touchDragInside` or
+/// - Tracking follows one touch, the first the control is given while it tracks none still down:
+///   `touchDown` (then `touchDownRepeat` for a second tap), then on each move `touchDragInside` or
 ///   `touchDragOutside`, or `touchDragEnter` / `touchDragExit` on the move that crosses, then
 ///   `touchUpInside` or `touchUpOutside`, or `touchCancel` when the touch is cancelled. Inside
 ///   means inside the control's bounds grown by ``ControlTraits/trackingOutset`` on every side.
@@ -75,9 +75,16 @@ extension TouchDispatcher {
         var events: [ControlEvent] = []
         switch phase {
         case .began:
-            guard controlTracks[id] == nil, let first = touches.first else { return }
+            guard let first = touches.first else { return }
+            // A control tracks one touch at a time; a track whose touch is no longer down (its
+            // end was held, withheld or went elsewhere) gives way to the new one.
+            if let track = controlTracks[id], serialByInputID[track.touchID] != nil,
+                !touches.contains(where: { $0.id == track.touchID })
+            {
+                return
+            }
             controlTracks[id] = ControlTrack(touchID: first.id, isInside: true)
-            events = [first.tapCount > 1 ? .touchDownRepeat : .touchDown]
+            events = first.tapCount > 1 ? [.touchDown, .touchDownRepeat] : [.touchDown]
         case .moved:
             guard let track = controlTracks[id], let t = touches.first(where: { $0.id == track.touchID }) else {
                 return
@@ -135,11 +142,18 @@ extension TouchDispatcher {
     /// view included, the recognizer's excluded) has a default action that overlaps the gesture.
     func controlOverrides(_ s: Int) -> Bool {
         let config = slots[s].config
+        // The fingers' movement so far, from their records (not every gesture reports one).
+        var motion = Point(x: 0, y: 0)
+        let live = slots[s].touches.compactMap { records[$0] }
+        for r in live {
+            motion.x += (r.location.x - r.startLocation.x) / Double(live.count)
+            motion.y += (r.location.y - r.startLocation.y) / Double(live.count)
+        }
         for serial in slots[s].touches {
             var v = records[serial]?.view
             while let current = v, current !== slots[s].view {
                 if let control = traitsByViewID[current.id]?.control, control.isEnabled,
-                    overlaps(control.kind, slots[s].gesture, config.gesture)
+                    overlaps(control.kind, config.gesture, motion: motion)
                 {
                     return true
                 }
@@ -149,20 +163,18 @@ extension TouchDispatcher {
         return false
     }
 
-    /// The overlaps Apple lists for a control's default action.
-    private func overlaps(_ kind: ControlTraits.Kind, _ live: any GestureLogic, _ config: any GestureLogic) -> Bool {
+    /// The overlaps Apple lists for a control's default action; "parallel to the control" is a
+    /// movement more horizontal than vertical (a slider and a switch are horizontal).
+    private func overlaps(_ kind: ControlTraits.Kind, _ config: any GestureLogic, motion: Point) -> Bool {
+        let horizontal = abs(motion.x) > abs(motion.y)
         switch kind {
         case .button, .switch, .stepper, .segmentedControl, .pageControl:
             if let tap = config as? TapGesture, tap.taps == 1, tap.touches == 1 { return true }
-            if kind == .switch, let pan = config as? PanGesture, pan.minimumTouches == 1,
-                let t = live.values?.translation, abs(t.x) > abs(t.y)
-            {
-                return true
-            }
+            if kind == .switch, let pan = config as? PanGesture, pan.minimumTouches == 1, horizontal { return true }
             return false
         case .slider:
             guard let swipe = config as? SwipeGesture, swipe.touches == 1 else { return false }
-            return swipe.directions.isSubset(of: [.left, .right])
+            return horizontal
         case .textField, .control:
             return false
         }

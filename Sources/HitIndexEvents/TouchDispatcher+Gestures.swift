@@ -100,8 +100,10 @@ extension TouchDispatcher {
             var seen: Set<Int> = []
             while let s = stack.popLast() {
                 if s == start {
+                    // Name the key of this recognizer that is part of the cycle.
+                    let key = slots[start].config.requiresFailureOf.isEmpty ? "requiredToFailBy" : "requiresFailureOf"
                     throw SceneError(
-                        location: .view(slots[start].config.viewID), field: field(start, "requiresFailureOf"),
+                        location: .view(slots[start].config.viewID), field: field(start, key),
                         message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle "
                             + "(requiresFailureOf and requiredToFailBy)")
                 }

@@ -212,7 +212,7 @@ extension TouchDispatcher {
             case "rotation":
                 allowed += ["minimumRotation"]
                 var g = RotationGesture()
-                g.minimumRotation = try r.distance("minimumRotation") ?? g.minimumRotation
+                g.minimumRotation = try r.angle("minimumRotation") ?? g.minimumRotation
                 gesture = g
             case "swipe":
                 allowed += ["direction", "touches", "minimumDistance", "maximumDuration", "tolerance"]
@@ -325,6 +325,13 @@ private struct RecognizerKeys {
     func distance(_ key: String) throws(SceneError) -> Double? {
         guard let n = try number(key) else { return nil }
         guard n >= 0 else { throw error(key, "expected a distance of 0 or more, got \(Self.format(n))") }
+        return n
+    }
+
+    /// An angle in radians, not negative.
+    func angle(_ key: String) throws(SceneError) -> Double? {
+        guard let n = try number(key) else { return nil }
+        guard n >= 0 else { throw error(key, "expected an angle of 0 or more in radians, got \(Self.format(n))") }
         return n
     }
 

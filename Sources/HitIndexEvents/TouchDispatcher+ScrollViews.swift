@@ -41,7 +41,10 @@ extension TouchDispatcher {
             return false
         }
         for serial in slots[s].touches {
-            guard let r = records[serial], r.isDown, case .receiving = r.viewState, let view = r.view else { continue }
+            // Only content views count: a touch on the scroll view itself never stops its pan.
+            guard let r = records[serial], r.isDown, case .receiving = r.viewState, let view = r.view,
+                view !== slots[s].view
+            else { continue }
             if !traits.canCancelContentTouches { return true }
             if !traits.touchesShouldCancelInControls {
                 var v: View? = view

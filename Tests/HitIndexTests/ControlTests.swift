@@ -77,15 +77,32 @@ import Testing
             G.line(0.1, [(2, "began", 150, 120)]), G.line(0.15, [(2, "ended", 150, 120)]),
         ]
         let e = try Self.entries(lines, Self.scene(cardRecognizers: #"{"id": "double", "kind": "tap", "taps": 2}"#))
-        // t 0.05: touch 1's ended is held by the double tap (delaysTouchesEnded) until it decides,
-        // so Buy is still tracking touch 1 when touch 2 lands at t 0.1: Buy is given touch 2's
-        // began but starts no second tracking (a control tracks one touch). t 0.15: recognized;
-        // Buy's touches of the gesture are cancelled in one call, touch 1's held ended and touch
-        // 2: touchCancel for the touch it tracks.
+        // t 0.05: touch 1's ended is held by the double tap (delaysTouchesEnded) until it decides.
+        // t 0.1: touch 2 lands; touch 1 is no longer down, so Buy's tracking moves to touch 2, a
+        // second tap (tapCount 2): touchDown and touchDownRepeat. t 0.15: recognized; Buy's
+        // touches of the gesture are cancelled in one call, touch 1's held ended and touch 2:
+        // touchCancel for the touch it tracks.
         #expect(e.compactMap(\.transition).map(\.logLine) == ["double recognized"])
-        #expect(e.compactMap(\.controlEvent).map(\.event) == [.touchDown, .touchCancel])
+        #expect(e.compactMap(\.controlEvent).map(\.event) == [.touchDown, .touchDown, .touchDownRepeat, .touchCancel])
         #expect(e.compactMap(\.delivery).last.map { ($0.phase, $0.touchIDs) } ?? (.began, []) == (.cancelled, [1, 2]))
         #expect(!e.flatMap(\.logLines).contains { $0.contains("buy:") })
+    }
+
+    @Test func aDoubleTapOnAButtonSendsTouchDownRepeatWithTheSecondTouchDown() throws {
+        // No recognizer: two taps on Buy. The second has tapCount 2: touchDown, then
+        // touchDownRepeat ("a repeated touch-down event in the control; for this event the value
+        // of the UITouch tapCount method is greater than one"), and buy: on each touchUpInside.
+        let e = try Self.entries(
+            [
+                G.line(0, [(1, "began", 150, 120)]), G.line(0.05, [(1, "ended", 150, 120)]),
+                G.line(0.1, [(2, "began", 150, 120)]), G.line(0.15, [(2, "ended", 150, 120)]),
+            ], Self.scene(cardRecognizers: ""))
+        #expect(
+            e.compactMap(\.controlEvent).map(\.event) == [
+                .touchDown, .touchUpInside, .primaryActionTriggered, .touchDown, .touchDownRepeat, .touchUpInside,
+                .primaryActionTriggered,
+            ])
+        #expect(e.flatMap(\.logLines).filter { $0.contains("buy:") }.count == 2)
     }
 
     @Test func aDragOutOfAButtonEndsOutside() throws {

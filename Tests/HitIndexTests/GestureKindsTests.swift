@@ -31,8 +31,8 @@ import Testing
         // One finger from (100, 100): t 0.1 to (100, 105) (5 pt: below the 10 pt threshold), t 0.2
         // to (100, 130): translation (0, 30) ≥ 10, a move: began. Velocity over the last step in
         // which time advanced: (30 − 5) / 0.1 = 250 pt/s down. t 0.3 to (120, 130): changed,
-        // translation (20, 30), velocity (200, 0). t 0.4 lifts at (120, 130): ended, the last
-        // values standing (no finger is down to move them).
+        // translation (20, 30), velocity (200, 0). t 0.4 lifts at (120, 130): ended; the
+        // translation stands, and over that last step (0.1 s, no movement) the velocity is zero.
         let t = try Self.transitions(
             [
                 G.line(0, [(1, "began", 100, 100)]), G.line(0.1, [(1, "moved", 100, 105)]),
@@ -47,7 +47,9 @@ import Testing
         #expect(t[1].values?.translation == Point(x: 20, y: 30))
         let v1 = try #require(t[1].values?.velocity)
         #expect(abs(v1.x - 200) < 1e-9 && abs(v1.y) < 1e-9, "\(v1)")
-        #expect(t[2].values == t[1].values)
+        #expect(t[2].values?.translation == Point(x: 20, y: 30))
+        #expect(t[2].values?.velocity == Point(x: 0, y: 0))
+        #expect(t[2].values?.location == Point(x: 120, y: 130))
     }
 
     @Test func aOneFingerPanDoesNotBeginWhenTheSecondFingerLifts() throws {
@@ -73,6 +75,25 @@ import Testing
         #expect(
             try G.log(lines, json) == [
                 "V touchesBegan 1", "V touchesMoved 1", "pan began", "V touchesCancelled 1", "pan ended",
+            ])
+    }
+
+    @Test func aPansTranslationStaysContinuousAsFingersJoinAndLeave() throws {
+        // Finger 1 pans 100 pt right: translation (100, 0). Finger 2 lands at t 0.2: it adds no
+        // movement of its own. t 0.3: both move 10 pt down: the centroid moves (0, 10):
+        // translation (100, 10), not the mean of each finger's own translation ((50, 5)). t 0.4:
+        // finger 1 lifts in place: nothing moves. t 0.5: finger 2 moves 4 pt right: (104, 10).
+        let t = try Self.transitions(
+            [
+                G.line(0, [(1, "began", 0, 100)]), G.line(0.1, [(1, "moved", 100, 100)]),
+                G.line(0.2, [(2, "began", 300, 300)]),
+                G.line(0.3, [(1, "moved", 100, 110), (2, "moved", 300, 310)]), G.line(0.4, [(1, "ended", 100, 110)]),
+                G.line(0.5, [(2, "moved", 304, 310)]), G.line(0.6, [(2, "ended", 304, 310)]),
+            ], Self.wide(#"{"id": "pan", "kind": "pan"}"#))
+        #expect(t.map(\.state) == [.began, .changed, .changed, .ended])
+        #expect(
+            t.compactMap { $0.values?.translation } == [
+                Point(x: 100, y: 0), Point(x: 100, y: 10), Point(x: 104, y: 10), Point(x: 104, y: 10),
             ])
     }
 
@@ -111,6 +132,23 @@ import Testing
             ], Self.wide(#"{"id": "pinch", "kind": "pinch"}"#))
         #expect(t.map(\.logLine) == ["pinch failed"])
         #expect(t[0].time == 0.2)
+    }
+
+    @Test func aFingerThatLiftsAndLandsAgainWithTheSameIDStartsANewPair() throws {
+        // Fingers 1 and 2, 100 pt apart; finger 2 lifts (one finger: the pinch waits) and a new
+        // finger 2 lands 200 pt from finger 1. The pair is new: its distance 200 is where the
+        // scale counts from, so nothing has changed yet; a move of 5 pt (distance 205, change 5 <
+        // 10) does not begin it, 12 pt (212) does, with scale 212 / 200.
+        let t = try Self.transitions(
+            [
+                G.line(0, [(1, "began", 100, 100), (2, "began", 200, 100)]), G.line(0.1, [(2, "ended", 200, 100)]),
+                G.line(0.2, [(2, "began", 300, 100)]), G.line(0.3, [(2, "moved", 305, 100)]),
+                G.line(0.4, [(2, "moved", 312, 100)]),
+                G.line(0.5, [(1, "ended", 100, 100), (2, "ended", 312, 100)]),
+            ], Self.wide(#"{"id": "pinch", "kind": "pinch"}"#))
+        #expect(t.map(\.logLine) == ["pinch began", "pinch ended"])
+        #expect(t[0].time == 0.4)
+        #expect(t[0].values?.scale == 212.0 / 200.0)
     }
 
     // MARK: rotation
@@ -189,6 +227,18 @@ import Testing
             ], Self.edgeScene)
         #expect(t.map(\.logLine) == ["back began", "back changed", "back ended"])
         #expect(t[1].values?.translation == Point(x: 75, y: 10))
+    }
+
+    @Test func aScreenEdgePanInACornerMayLeaveByEitherEdge() throws {
+        // edges left and top; a finger lands at (5, 5), near both, and moves straight down: away
+        // from the top edge, so it begins.
+        let json = Self.edgeScene.replacingOccurrences(of: #""edges": "left""#, with: #""edges": ["left", "top"]"#)
+        let t = try Self.transitions(
+            [
+                G.line(0, [(1, "began", 5, 5)]), G.line(0.1, [(1, "moved", 5, 45)]),
+                G.line(0.2, [(1, "ended", 5, 45)]),
+            ], json)
+        #expect(t.map(\.logLine) == ["back began", "back ended"])
     }
 
     @Test(arguments: [
@@ -290,6 +340,7 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         // began: translation (0, 40), velocity 40 / 0.1 = 400 pt/s, at the finger.
         #expect(r.out.contains("t 0.1 pan began on V translation (0, 40) velocity (0, 400) at (100, 140)"), "\(r.out)")
-        #expect(r.out.contains("t 0.2 pan ended on V translation (0, 40) velocity (0, 400) at (100, 140)"), "\(r.out)")
+        // ended: the lift 0.1 s later without movement: velocity 0.
+        #expect(r.out.contains("t 0.2 pan ended on V translation (0, 40) velocity (0, 0) at (100, 140)"), "\(r.out)")
     }
 }

@@ -135,6 +135,19 @@ import Testing
         #expect(d.graph.view(withID: "List")?.bounds.origin == Point(x: 0, y: 0))
     }
 
+    @Test func aDragOnTheScrollViewsOwnBackgroundScrollsEvenWhenContentTouchesCannotBeCancelled() throws {
+        // canCancelContentTouches is about content views ("once the content view starts
+        // tracking"): a touch on List itself (50, 500), below the rows, is no content touch, so
+        // the pan begins and the content follows.
+        let (d, e) = try Self.run(
+            [
+                G.line(0, [(1, "began", 50, 500)]), G.line(0.05, [(1, "moved", 50, 460)]),
+                G.line(0.1, [(1, "ended", 50, 460)]),
+            ], Self.scene(#"{"delaysContentTouches": false, "canCancelContentTouches": false}"#))
+        #expect(e.flatMap(\.logLines) == ["List.pan began", "List.pan ended"])
+        #expect(d.graph.view(withID: "List")?.bounds.origin == Point(x: 0, y: 40))
+    }
+
     @Test func scrollEnabledFalseDisablesThePan() throws {
         let (_, e) = try Self.run(
             [

@@ -110,8 +110,8 @@ extension GestureLogic {
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? { nil }
 }
 
-/// The mean of the touches' translations: how far a group of fingers has moved, robust to
-/// fingers joining or leaving.
+/// The mean of the touches' translations since each came down (a swipe's measure; it jumps when
+/// a finger joins or leaves, which a swipe fails on anyway).
 func meanTranslation(_ touches: [GestureTouch]) -> Point {
     guard !touches.isEmpty else { return Point(x: 0, y: 0) }
     var x = 0.0
@@ -124,8 +124,15 @@ func meanTranslation(_ touches: [GestureTouch]) -> Point {
     return Point(x: x / n, y: y / n)
 }
 
-/// Euclidean length.
-func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+/// Euclidean length, without overflow for coordinates whose squares would overflow.
+func length(_ p: Point) -> Double {
+    let a = abs(p.x)
+    let b = abs(p.y)
+    let big = a > b ? a : b
+    guard big > 1e150, big.isFinite else { return (p.x * p.x + p.y * p.y).squareRoot() }
+    let (u, v) = (a / big, b / big)
+    return big * (u * u + v * v).squareRoot()
+}
 
 /// The Euclidean distance between two points.
 func distance(_ a: Point, _ b: Point) -> Double { length(Point(x: a.x - b.x, y: a.y - b.y)) }

@@ -8,8 +8,8 @@ public struct GestureValues: Hashable, Sendable {
     public var location: Point?
     /// How far the fingers have moved since they came down (pans).
     public var translation: Point?
-    /// Points per second (pans), scale per second (pinch) or radians per second (rotation), over
-    /// the last step in which time advanced.
+    /// How fast the translation changes, in points per second, over the last step in which time
+    /// advanced (pans).
     public var velocity: Point?
     /// The distance between the two fingers over their distance when the second came down (pinch).
     public var scale: Double?
@@ -60,9 +60,11 @@ struct RateTracker: Sendable {
         if let current, time > current.time { anchor = current }
         current = (value, time)
         if let anchor {
-            rate = Point(
+            let r = Point(
                 x: (value.x - anchor.value.x) / (time - anchor.time),
                 y: (value.y - anchor.value.y) / (time - anchor.time))
+            // A step too short for a finite rate keeps the last one.
+            if r.x.isFinite && r.y.isFinite { rate = r }
         }
     }
 }

@@ -2,7 +2,7 @@ import HitIndex
 
 /// A screen-edge pan (`UIScreenEdgePanGestureRecognizer`), continuous: a pan whose first finger
 /// comes down within `edgeDistance` points of one of `edges` of the window's frame (the screen,
-/// for a full-screen window) and that moves away from that edge.
+/// for a full-screen window) and that moves away from that edge (from either, in a corner).
 ///
 /// It fails at once when the first finger lands elsewhere, and when the pan would begin with a
 /// movement that is not mostly away from the edge (its inward component at most the sideways
@@ -31,7 +31,8 @@ public struct ScreenEdgePanGesture: GestureLogic {
     /// The pan it runs once started from an edge.
     public var pan: PanGesture
 
-    private var edge: Edge?
+    /// The edges the first finger landed near (a corner is near two).
+    private var startEdges: [Edge] = []
     private var started = false
 
     /// Creates a screen-edge pan gesture.
@@ -48,25 +49,30 @@ public struct ScreenEdgePanGesture: GestureLogic {
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         if !started, state == .possible {
             started = true
-            guard let first = input.changed.first(where: { $0.phase == .began }), let frame = input.windowFrame,
-                let found = edge(of: first.location, in: frame)
+            guard let first = input.changed.first(where: { $0.phase == .began }), let frame = input.windowFrame
             else { return .failed }
-            edge = found
+            startEdges = self.edges(near: first.location, in: frame)
+            if startEdges.isEmpty { return .failed }
         }
         let wanted = pan.handle(input, state: state)
-        if wanted == .began, let edge, let translation = pan.values?.translation {
-            let inward = translation.x * edge.inward.x + translation.y * edge.inward.y
-            let sideways = abs(translation.x * edge.inward.y - translation.y * edge.inward.x)
-            if inward <= sideways { return .failed }
+        if wanted == .began, let translation = pan.values?.translation {
+            // Away from any of the edges it started near.
+            let away = startEdges.contains { edge in
+                let inward = translation.x * edge.inward.x + translation.y * edge.inward.y
+                let sideways = abs(translation.x * edge.inward.y - translation.y * edge.inward.x)
+                return inward > sideways
+            }
+            if !away { return .failed }
         }
         return wanted
     }
 
-    /// The first of `edges` (in declaration order: left, right, top, bottom) that `p` lies within
+    /// The ones of `edges` (in the order left, right, top, bottom) that `p` lies within
     /// ``edgeDistance`` of, inside `frame`.
-    private func edge(of p: Point, in frame: Rect) -> Edge? {
+    private func edges(near p: Point, in frame: Rect) -> [Edge] {
         let e = Extents(frame)
-        guard p.x >= e.minX, p.x < e.maxX, p.y >= e.minY, p.y < e.maxY else { return nil }
+        guard p.x >= e.minX, p.x < e.maxX, p.y >= e.minY, p.y < e.maxY else { return [] }
+        var found: [Edge] = []
         for candidate in Edge.allCases where edges.contains(candidate) {
             let gap: Double
             switch candidate {
@@ -75,8 +81,8 @@ public struct ScreenEdgePanGesture: GestureLogic {
             case .top: gap = p.y - e.minY
             case .bottom: gap = e.maxY - p.y
             }
-            if gap < edgeDistance { return candidate }
+            if gap < edgeDistance { found.append(candidate) }
         }
-        return nil
+        return found
     }
 }

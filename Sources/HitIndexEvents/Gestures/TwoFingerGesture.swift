@@ -32,7 +32,10 @@ public struct PinchGesture: GestureLogic {
 
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         var spread = 0.0
-        if let (a, b) = TouchPair.lowest(input.down) {
+        // Fewer than two fingers ends the pair: ids are reused, so a later finger with the same
+        // id is a new pair.
+        if input.down.count < 2 { pair = nil }
+        if let (a, b) = TouchPair.lowest(input.down), distance(a.location, b.location).isFinite {
             let d = distance(a.location, b.location)
             if pair?.ids != [a.id, b.id] {
                 // A new pair: the scale carries on from where it was.
@@ -40,7 +43,7 @@ public struct PinchGesture: GestureLogic {
             } else if pair!.anchor == nil, d > 0, scale > 0 {
                 pair!.anchor = d / scale
             }
-            if let anchor = pair!.anchor { scale = d / anchor }
+            if let anchor = pair!.anchor, (d / anchor).isFinite { scale = d / anchor }
             spread = abs(d - pair!.start)
             rate.record(Point(x: scale, y: 0), at: input.time)
         }
@@ -81,6 +84,7 @@ public struct RotationGesture: GestureLogic {
     }
 
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
+        if input.down.count < 2 { pairIDs = [] }
         if let (a, b) = TouchPair.lowest(input.down) {
             let angle = atan2(b.location.y - a.location.y, b.location.x - a.location.x)
             if pairIDs != [a.id, b.id] {

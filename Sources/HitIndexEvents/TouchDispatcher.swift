@@ -215,15 +215,30 @@ public final class TouchDispatcher {
     /// The time of the step being processed.
     var now: Double = 0
 
-    /// Prepares delivery on `graph`, reading the touch keys and `gestureRecognizers` of its views
-    /// and adding `recognizers` after them.
+    /// Prepares delivery on `graph`, reading the touch keys and `gestureRecognizers` of its views,
+    /// then applying `traits` (the Swift form of the touch keys, `control` and `scrollView`
+    /// included: each replaces the view's traits from its keys) and adding `recognizers` after
+    /// the scene's (a scroll view given here gets its own recognizers first).
     /// - Throws: a ``SceneError`` naming the view and the field for a bad touch key or
-    ///   recognizer (an unknown view, a duplicate id, an unknown or circular `requiresFailureOf`);
-    ///   or the hit-testing index's refusal of an invalid scene.
+    ///   recognizer (an unknown view, a duplicate id, an unknown or circular `requiresFailureOf`),
+    ///   a control target that is no responder, traits for an unknown view; or the hit-testing
+    ///   index's refusal of an invalid scene.
     /// - Complexity: O(n + r²) for n views and r recognizers.
-    public init(graph: ResponderGraph, recognizers: [GestureRecognizer] = []) throws(SceneError) {
-        let keys = try Self.readTouchKeys(of: graph)
-        let (slots, slotsByViewID) = try Self.install(keys.recognizers + recognizers, graph: graph)
+    public init(
+        graph: ResponderGraph, recognizers: [GestureRecognizer] = [], traits: [String: ViewTouchTraits] = [:]
+    ) throws(SceneError) {
+        var keys = try Self.readTouchKeys(of: graph)
+        var added: [GestureRecognizer] = []
+        for id in traits.keys.sorted() {
+            guard let view = graph.view(withID: id) else {
+                throw SceneError(location: .view(id), field: "traits", message: "no view with this id")
+            }
+            // The scroll view's own recognizers follow the traits given here.
+            keys.recognizers.removeAll { $0.viewID == id && $0.role != .declared }
+            if let scroll = traits[id]!.scrollView { added += Self.scrollViewRecognizers(view, scroll) }
+            keys.traits[id] = traits[id]!
+        }
+        let (slots, slotsByViewID) = try Self.install(keys.recognizers + added + recognizers, graph: graph)
         self.graph = graph
         self.live = try LiveIndex(graph.scene)
         self.model = EditableScene(graph.scene)

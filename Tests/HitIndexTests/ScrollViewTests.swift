@@ -148,6 +148,44 @@ import Testing
         #expect(d.graph.view(withID: "List")?.bounds.origin == Point(x: 0, y: 40))
     }
 
+    @Test func theSwiftAPIGivesTheSameTraitsAsTheKeys() throws {
+        // The same scene without its control and scrollView keys, given them from Swift: the
+        // quick drag and the tap on Buy log as with the keys.
+        let bare = Self.scene().replacingOccurrences(of: #", "scrollView": true"#, with: "")
+            .replacingOccurrences(
+                of:
+                    #", "control": {"kind": "button", "actions": [{"event": "touchUpInside", "action": "buy:", "target": "W"}]}"#,
+                with: "")
+        #expect(!bare.contains("scrollView") && !bare.contains("control"))
+        func dispatcher() throws -> TouchDispatcher {
+            try TouchDispatcher(
+                graph: ResponderGraph(reading: TestSupport.scene(bare), file: "test.json"),
+                traits: [
+                    "List": .init(scrollView: ScrollViewTraits()),
+                    "Buy": .init(
+                        control: ControlTraits(
+                            kind: .button, actions: [.init(event: .touchUpInside, action: "buy:", target: "W")])),
+                ])
+        }
+        for lines in [
+            [G.line(0, [(1, "began", 340, 50)]), G.line(0.05, [(1, "ended", 340, 50)])],
+            [
+                G.line(0, [(1, "began", 50, 150)]), G.line(0.05, [(1, "moved", 50, 120)]),
+                G.line(0.1, [(1, "moved", 50, 70)]), G.line(0.15, [(1, "ended", 50, 70)]),
+            ],
+        ] {
+            let fromKeys = try Self.run(lines, Self.scene()).1
+            let fromSwift = try dispatcher().replay(jsonLines: lines.joined(separator: "\n"))
+            #expect(fromSwift == fromKeys)
+            #expect(!fromKeys.isEmpty)
+        }
+        #expect(throws: SceneError.self) {
+            try TouchDispatcher(
+                graph: ResponderGraph(reading: TestSupport.scene(bare)),
+                traits: ["Ghost": .init(isExclusiveTouch: true)])
+        }
+    }
+
     @Test func scrollEnabledFalseDisablesThePan() throws {
         let (_, e) = try Self.run(
             [

@@ -28,9 +28,7 @@ public struct LongPressGesture: GestureLogic {
 
     private var fingers: Set<Int> = []
     private var due: Double?
-    private var tapsDone = 0
-    private var mostFingers = 0
-    private var firstLocation: Point?
+    private var tapCounter = TapCounter()
     private var location: Point?
 
     /// Creates a long-press gesture.
@@ -53,7 +51,14 @@ public struct LongPressGesture: GestureLogic {
 
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         if !input.down.isEmpty { location = centroid(input.down) }
-        if state == .possible, tapsDone < taps { return tap(input) }
+        if state == .possible, tapCounter.completed < taps {
+            let step = tapCounter.see(
+                input, touches: touches, tolerance: tolerance, tapDistance: tolerance,
+                maximumDuration: maximumTapDuration, maximumInterval: maximumInterval)
+            // After the last tap, `due` is the press's landing limit.
+            due = tapCounter.due
+            return step == .failed ? .failed : nil
+        }
         for t in input.changed where t.phase == .began { fingers.insert(t.id) }
         for t in input.changed where t.phase == .ended || t.phase == .cancelled { fingers.remove(t.id) }
         let cancelled = input.changed.contains { $0.phase == .cancelled }
@@ -64,7 +69,7 @@ public struct LongPressGesture: GestureLogic {
             if input.changed.contains(where: { $0.phase != .began && length($0.translation) > tolerance }) {
                 return .failed
             }
-            if taps > 0, let first = firstLocation,
+            if taps > 0, let first = tapCounter.firstLocation,
                 input.changed.contains(where: { $0.phase == .began && distance($0.location, first) > tolerance })
             {
                 return .failed
@@ -83,43 +88,11 @@ public struct LongPressGesture: GestureLogic {
         }
     }
 
-    /// One event while the taps before the press are counted.
-    private mutating func tap(_ input: GestureInput) -> GestureState? {
-        for t in input.changed {
-            switch t.phase {
-            case .began:
-                if fingers.isEmpty {
-                    if let first = firstLocation {
-                        if distance(t.location, first) > tolerance { return .failed }
-                    } else {
-                        firstLocation = t.location
-                    }
-                    due = input.time + maximumTapDuration
-                }
-                fingers.insert(t.id)
-                mostFingers = max(mostFingers, fingers.count)
-                if fingers.count > touches { return .failed }
-            case .moved, .stationary, .ended:
-                if length(t.translation) > tolerance { return .failed }
-            case .cancelled:
-                return .failed
-            }
-        }
-        for t in input.changed where t.phase == .ended { fingers.remove(t.id) }
-        guard fingers.isEmpty, input.changed.contains(where: { $0.phase == .ended }) else { return nil }
-        if mostFingers != touches { return .failed }
-        tapsDone += 1
-        mostFingers = 0
-        // The next finger (another tap, or the press) must land within the interval.
-        due = input.time + maximumInterval
-        return nil
-    }
-
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
         due = nil
         guard state == .possible else { return nil }
         // A tap held too long, or no finger after a tap: the taps failed.
-        if tapsDone < taps || fingers.count < touches { return .failed }
+        if tapCounter.completed < taps || fingers.count < touches { return .failed }
         return .began
     }
 }

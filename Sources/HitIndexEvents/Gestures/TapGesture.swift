@@ -24,11 +24,7 @@ public struct TapGesture: GestureLogic {
     /// The longest gap between one tap's lift and the next tap, in seconds; 0.35 by default [C].
     public var maximumInterval: Double
 
-    private var completed = 0
-    private var fingers: Set<Int> = []
-    private var mostFingers = 0
-    private var firstLocation: Point?
-    private var due: Double?
+    private var counter = TapCounter()
 
     /// Creates a tap gesture.
     /// - Complexity: O(1).
@@ -45,19 +41,65 @@ public struct TapGesture: GestureLogic {
     }
 
     public var isContinuous: Bool { false }
-    public var deadline: Double? { due }
+    public var deadline: Double? { counter.due }
 
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         guard state == .possible else { return nil }
+        switch counter.see(
+            input, touches: touches, tolerance: tolerance, tapDistance: maximumTapDistance ?? tolerance,
+            maximumDuration: maximumDuration, maximumInterval: maximumInterval)
+        {
+        case .failed: return .failed
+        case .tapped where counter.completed == taps:
+            counter.due = nil
+            return .recognized
+        case .tapped, .undecided: return nil
+        }
+    }
+
+    public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
+        counter.due = nil
+        return state == .possible ? .failed : nil
+    }
+}
+
+/// The taps of a multi-tap gesture so far, shared by ``TapGesture`` and a ``LongPressGesture``'s
+/// taps before its press: each tap has exactly `touches` fingers that stay within `tolerance` of
+/// where they landed, lifts before `maximumDuration`, and lands within `tapDistance` of the first
+/// tap and within `maximumInterval` of the last lift (the deadline ``due`` says which limit is
+/// next).
+struct TapCounter: Sendable {
+    /// What one event did to the taps.
+    enum Step {
+        /// A condition broke: the gesture fails.
+        case failed
+        /// A tap completed (``completed`` counts it); ``due`` is the next tap's deadline.
+        case tapped
+        /// Nothing decided yet.
+        case undecided
+    }
+
+    /// Taps completed.
+    private(set) var completed = 0
+    /// Where the first tap landed.
+    private(set) var firstLocation: Point?
+    /// The next time limit: the current tap's lift, or the next tap's landing.
+    var due: Double?
+    private var fingers: Set<Int> = []
+    private var mostFingers = 0
+
+    /// Sees one event's touches.
+    mutating func see(
+        _ input: GestureInput, touches: Int, tolerance: Double, tapDistance: Double, maximumDuration: Double,
+        maximumInterval: Double
+    ) -> Step {
         for t in input.changed {
             switch t.phase {
             case .began:
                 if fingers.isEmpty {
                     // A new tap: it must land near the first and be lifted before the time limit.
                     if let first = firstLocation {
-                        if distance(t.location, first) > (maximumTapDistance ?? tolerance) {
-                            return .failed
-                        }
+                        if distance(t.location, first) > tapDistance { return .failed }
                     } else {
                         firstLocation = t.location
                     }
@@ -73,21 +115,12 @@ public struct TapGesture: GestureLogic {
             }
         }
         for t in input.changed where t.phase == .ended { fingers.remove(t.id) }
-        guard fingers.isEmpty, input.changed.contains(where: { $0.phase == .ended }) else { return nil }
+        guard fingers.isEmpty, input.changed.contains(where: { $0.phase == .ended }) else { return .undecided }
         // The tap is complete.
         if mostFingers != touches { return .failed }
         completed += 1
         mostFingers = 0
-        if completed == taps {
-            due = nil
-            return .recognized
-        }
         due = input.time + maximumInterval
-        return nil
-    }
-
-    public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
-        due = nil
-        return state == .possible ? .failed : nil
+        return .tapped
     }
 }

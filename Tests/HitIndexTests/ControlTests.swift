@@ -277,6 +277,33 @@ import Testing
         }
     }
 
+    @Test func theShopExample() throws {
+        // Examples/shop.json: a shop screen whose view has a keyboard-dismissing single tap that
+        // does not cancel touches; a search text field; a product list in a scroll view, ten
+        // rows 88 pt apart, each with a Buy button sending buy: with no target.
+        // - The tap on Search: dismissTap recognizes (a text field's default action is not one
+        //   that beats a superview's single tap) but cancels nothing, so Search gets its ended
+        //   phase: touchUpInside, and it becomes first responder.
+        // - paste: with no target goes to the first responder, which implements it.
+        // - The drag on the list: 50 pt up at the first move, so Products.pan begins at once and
+        //   prevents dismissTap; three more moves change it; the lift ends it. The content has
+        //   moved 200 pt: bounds origin (0, 200).
+        // - The tap at (330, 292) is (330, 182) in Products' frame, (330, 382) in its content:
+        //   Row4 (352 to 440), Buy4 (its y 30 in 24 to 64). At the lift the pan fails, the delay
+        //   lets Buy4's began through, dismissTap completes a single tap on a button and fails
+        //   (the button's action wins), and buy: goes, with no target, from the first responder
+        //   Search up its chain: Search, ShopView, ShopController, which implements it.
+        let r = TestSupport.run(["touch", TestSupport.example("shop.json"), TestSupport.example("shop.jsonl")])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            r.out.split(separator: "\n").map(String.init) == [
+                "dismissTap recognized", "Search becomeFirstResponder", "paste: -> Search", "Products.pan began",
+                "dismissTap failed", "Products.pan changed", "Products.pan changed", "Products.pan changed",
+                "Products.pan ended", "Products.pan failed", "dismissTap failed",
+                "Buy4 touchUpInside buy: -> ShopController", "Search resignFirstResponder",
+            ])
+    }
+
     @Test func actionCommandPrintsTheSearch() throws {
         let scene = try G.writeTemporary(Self.scene(), name: "card.json")
         // With Field first responder: Field implements copy:. With buy:: Field, Card (no),

@@ -18,21 +18,7 @@ extension ResponderGraph {
         var failure: SceneError?
         // The scene's views, then the subtrees of controller root views outside every window
         // (a detached root view's traits matter to its controller's chain).
-        var views: [View] = []
-        scene.forEachView { view, _ in views.append(view) }
-        var detachedTops: [String: View] = [:]
-        for c in controllers {
-            var top = c.rootView
-            while let s = top.superview { top = s }
-            if !windowIDs.contains(ObjectIdentifier(top)) { detachedTops[top.id] = top }
-        }
-        for id in detachedTops.keys.sorted() {
-            var stack = [detachedTops[id]!]
-            while let v = stack.popLast() {
-                views.append(v)
-                stack.append(contentsOf: v.subviews.reversed())
-            }
-        }
+        let views = TouchDispatcher.viewsInKeyOrder(of: self)
         for view in views {
             guard failure == nil, !view.preservedJSON.isEmpty else { continue }
             do throws(SceneError) {

@@ -7,7 +7,8 @@ import HitIndex
 ///   a control view (one with the `control` key) stops there [C: UIKit documents no forwarding
 ///   for controls]. A `handlesTouches` override on the control logs as usual; `"forward"` (calls
 ///   `super`) still runs the tracking, `"consume"` skips it.
-/// - Tracking follows one touch, the first the control is given while it tracks none still down:
+/// - Tracking follows one touch, the first the control is given while it tracks none its view
+///   still gets calls for:
 ///   `touchDown` (then `touchDownRepeat` for a second tap), then on each move `touchDragInside` or
 ///   `touchDragOutside`, or `touchDragEnter` / `touchDragExit` on the move that crosses, then
 ///   `touchUpInside` or `touchUpOutside`, or `touchCancel` when the touch is cancelled. Inside
@@ -25,15 +26,16 @@ import HitIndex
 ///   recognize. A disabled control sends nothing and overrides nothing.
 extension TouchDispatcher {
     /// Checks that every control's targets are responders and gives a text field the
-    /// first-responder default it has in UIKit when its scene has no `responder` key for it.
+    /// first-responder default it has in UIKit when nothing set its traits: no `responder` key in
+    /// its scene and no traits set from Swift.
     func checkControls() throws(SceneError) {
         try Self.checkControlTargets(traitsByViewID, graph: graph)
         for (id, traits) in traitsByViewID where traits.control?.kind == .textField {
             guard let view = graph.view(withID: id), view.preservedJSON["responder"] == nil else { continue }
             let r = graph.viewResponder(view)
-            var t = graph.traits(of: r)
-            t.canBecomeFirstResponder = true
-            graph.setTraits(t, for: r)
+            if graph.traits(of: r) == ResponderTraits() {
+                graph.setTraits(ResponderTraits(canBecomeFirstResponder: true), for: r)
+            }
         }
     }
 
@@ -65,10 +67,8 @@ extension TouchDispatcher {
 
     /// The control `id` receives a touch call: its tracking events and their actions.
     /// - Parameters:
-    ///   - touches: the call's touches (input id, location, tap count), ids ascending.
-    func track(
-        control id: String, phase: TouchPhase, touches: [(id: Int, location: Point, tapCount: Int)], time: Double
-    ) {
+    ///   - touches: the call's touches (serial, location), input ids ascending.
+    func track(control id: String, phase: TouchPhase, touches: [(serial: Int, location: Point)], time: Double) {
         guard let control = traitsByViewID[id]?.control, control.isEnabled, let view = graph.view(withID: id) else {
             return
         }
@@ -76,17 +76,21 @@ extension TouchDispatcher {
         switch phase {
         case .began:
             guard let first = touches.first else { return }
-            // A control tracks one touch at a time; a track whose touch is no longer down (its
-            // end was held, withheld or went elsewhere) gives way to the new one.
-            if let track = controlTracks[id], serialByInputID[track.touchID] != nil,
-                !touches.contains(where: { $0.id == track.touchID })
-            {
-                return
+            // A control tracks one touch at a time. A tracked touch whose view gets nothing more
+            // of it (its record is gone, or its view is done with it or has its end held by a
+            // recognizer) gives way to the new one [C]; its end, should it come later, is not the
+            // tracked touch's and sends nothing.
+            if let track = controlTracks[id], let r = records[track.serial] {
+                switch r.viewState {
+                case .done, .endHeld: break
+                case .fresh, .held, .receiving: return
+                }
             }
-            controlTracks[id] = ControlTrack(touchID: first.id, isInside: true)
-            events = first.tapCount > 1 ? [.touchDown, .touchDownRepeat] : [.touchDown]
+            controlTracks[id] = ControlTrack(serial: first.serial, isInside: true)
+            let tapCount = records[first.serial]?.tapCount ?? 1
+            events = tapCount > 1 ? [.touchDown, .touchDownRepeat] : [.touchDown]
         case .moved:
-            guard let track = controlTracks[id], let t = touches.first(where: { $0.id == track.touchID }) else {
+            guard let track = controlTracks[id], let t = touches.first(where: { $0.serial == track.serial }) else {
                 return
             }
             let inside = isInside(t.location, of: view)
@@ -99,7 +103,7 @@ extension TouchDispatcher {
             controlTracks[id]!.isInside = inside
             if control.kind == .slider { events.append(.valueChanged) }
         case .ended:
-            guard let track = controlTracks[id], let t = touches.first(where: { $0.id == track.touchID }) else {
+            guard let track = controlTracks[id], let t = touches.first(where: { $0.serial == track.serial }) else {
                 return
             }
             controlTracks[id] = nil
@@ -107,7 +111,7 @@ extension TouchDispatcher {
                 isInside(t.location, of: view)
                 ? [.touchUpInside] + control.valueEventsOnTouchUpInside : [.touchUpOutside]
         case .cancelled:
-            guard let track = controlTracks[id], touches.contains(where: { $0.id == track.touchID }) else { return }
+            guard let track = controlTracks[id], touches.contains(where: { $0.serial == track.serial }) else { return }
             controlTracks[id] = nil
             events = [.touchCancel]
         case .stationary:

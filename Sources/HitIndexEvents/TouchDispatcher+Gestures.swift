@@ -62,6 +62,8 @@ extension TouchDispatcher {
                 .firstIndex(of: s) ?? 0
             return "gestureRecognizers[\(k)].\(key)"
         }
+        // Each wait edge [waiter, waited on], with the recognizer and key that declared it.
+        var edgeOrigin: [[Int]: (slot: Int, key: String)] = [:]
         for s in slots.indices {
             let c = slots[s].config
             for (key, names) in [
@@ -83,8 +85,10 @@ extension TouchDispatcher {
                     switch key {
                     case "requiresFailureOf":
                         if !slots[s].requires.contains(other) { slots[s].requires.append(other) }
+                        edgeOrigin[[s, other]] = edgeOrigin[[s, other]] ?? (s, key)
                     case "requiredToFailBy":
                         if !slots[other].requires.contains(s) { slots[other].requires.append(s) }
+                        edgeOrigin[[other, s]] = edgeOrigin[[other, s]] ?? (s, key)
                     case "cannotPrevent": slots[s].cannotPrevent.insert(other)
                     case "cannotBePreventedBy": slots[other].cannotPrevent.insert(s)
                     default:
@@ -94,20 +98,23 @@ extension TouchDispatcher {
                 }
             }
         }
-        // A cycle of failure requirements would hold its recognizers' touches forever.
+        // A cycle of failure requirements would hold its recognizers' touches forever. It is
+        // reported at the key that declared its first edge (the recognizer waiting, or the one
+        // its requiredToFailBy names).
         for start in slots.indices {
-            var stack = slots[start].requires
-            var seen: Set<Int> = []
-            while let s = stack.popLast() {
-                if s == start {
-                    // Name the key of this recognizer that is part of the cycle.
-                    let key = slots[start].config.requiresFailureOf.isEmpty ? "requiredToFailBy" : "requiresFailureOf"
-                    throw SceneError(
-                        location: .view(slots[start].config.viewID), field: field(start, key),
-                        message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle "
-                            + "(requiresFailureOf and requiredToFailBy)")
+            for first in slots[start].requires {
+                var stack = [first]
+                var seen: Set<Int> = []
+                while let s = stack.popLast() {
+                    if s == start {
+                        let origin = edgeOrigin[[start, first]] ?? (start, "requiresFailureOf")
+                        throw SceneError(
+                            location: .view(slots[origin.slot].config.viewID), field: field(origin.slot, origin.key),
+                            message: "recognizer \"\(slots[start].config.id)\" waits on itself through a cycle "
+                                + "(requiresFailureOf and requiredToFailBy)")
+                    }
+                    if seen.insert(s).inserted { stack += slots[s].requires }
                 }
-                if seen.insert(s).inserted { stack += slots[s].requires }
             }
         }
         for s in slots.indices {

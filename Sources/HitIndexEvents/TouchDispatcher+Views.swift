@@ -139,15 +139,15 @@ extension TouchDispatcher {
             let (phase, time) = (calls[i].call.phase, calls[i].call.time)
             var j = i
             while j < calls.count && calls[j].call.phase == phase && calls[j].call.time == time { j += 1 }
-            var groups: [(view: View, ids: [Int], locations: [Point], tapCounts: [Int])] = []
+            var groups: [(view: View, ids: [Int], locations: [Point], serials: [Int])] = []
             for c in calls[i..<j].sorted(by: { records[$0.serial]!.inputID < records[$1.serial]!.inputID }) {
                 let r = records[c.serial]!
                 if let g = groups.firstIndex(where: { $0.view === r.view! }) {
                     groups[g].ids.append(r.inputID)
                     groups[g].locations.append(c.call.location)
-                    groups[g].tapCounts.append(r.tapCount)
+                    groups[g].serials.append(c.serial)
                 } else {
-                    groups.append((r.view!, [r.inputID], [c.call.location], [r.tapCount]))
+                    groups.append((r.view!, [r.inputID], [c.call.location], [c.serial]))
                 }
             }
             for g in groups {
@@ -157,7 +157,7 @@ extension TouchDispatcher {
                 if let last = delivery.reached.last, tracks(last, phase: phase) {
                     track(
                         control: last.id, phase: phase,
-                        touches: g.ids.indices.map { (g.ids[$0], g.locations[$0], g.tapCounts[$0]) }, time: time)
+                        touches: g.ids.indices.map { (g.serials[$0], g.locations[$0]) }, time: time)
                 }
             }
             i = j

@@ -74,10 +74,10 @@ public final class TouchDispatcher {
         }
     }
 
-    /// A control tracking a touch: which one, and whether it was inside the enlarged tracking
-    /// area at its last call.
+    /// A control tracking a touch: which one (by serial: input ids are reused), and whether it
+    /// was inside the enlarged tracking area at its last call.
     struct ControlTrack {
-        var touchID: Int
+        var serial: Int
         var isInside: Bool
     }
 
@@ -228,17 +228,30 @@ public final class TouchDispatcher {
         graph: ResponderGraph, recognizers: [GestureRecognizer] = [], traits: [String: ViewTouchTraits] = [:]
     ) throws(SceneError) {
         var keys = try Self.readTouchKeys(of: graph)
-        var added: [GestureRecognizer] = []
-        for id in traits.keys.sorted() {
-            guard let view = graph.view(withID: id) else {
-                throw SceneError(location: .view(id), field: "traits", message: "no view with this id")
+        if !traits.isEmpty {
+            var added: [GestureRecognizer] = []
+            for id in traits.keys.sorted() {
+                guard let view = graph.view(withID: id) else {
+                    throw SceneError(location: .view(id), field: "traits", message: "no view with this id")
+                }
+                // The scroll view's own recognizers follow the traits given here.
+                keys.recognizers.removeAll { $0.viewID == id && $0.role != .declared }
+                if let scroll = traits[id]!.scrollView { added += Self.scrollViewRecognizers(view, scroll) }
+                keys.traits[id] = traits[id]!
             }
-            // The scroll view's own recognizers follow the traits given here.
-            keys.recognizers.removeAll { $0.viewID == id && $0.role != .declared }
-            if let scroll = traits[id]!.scrollView { added += Self.scrollViewRecognizers(view, scroll) }
-            keys.traits[id] = traits[id]!
+            // In the order the keys would have put them: by view, as readTouchKeys visits the
+            // views, a scroll view's own recognizers before the ones it declares.
+            var order: [String: Int] = [:]
+            for v in Self.viewsInKeyOrder(of: graph) where order[v.id] == nil { order[v.id] = order.count }
+            keys.recognizers = (keys.recognizers + added).enumerated().sorted { a, b in
+                let (va, vb) = (order[a.element.viewID] ?? .max, order[b.element.viewID] ?? .max)
+                if va != vb { return va < vb }
+                let (ia, ib) = (a.element.role == .declared, b.element.role == .declared)
+                if ia != ib { return !ia }
+                return a.offset < b.offset
+            }.map(\.element)
         }
-        let (slots, slotsByViewID) = try Self.install(keys.recognizers + added + recognizers, graph: graph)
+        let (slots, slotsByViewID) = try Self.install(keys.recognizers + recognizers, graph: graph)
         self.graph = graph
         self.live = try LiveIndex(graph.scene)
         self.model = EditableScene(graph.scene)
@@ -248,7 +261,7 @@ public final class TouchDispatcher {
         try checkControls()
     }
 
-    /// Checks the touch keys and `gestureRecognizers` of `graph`'s views as ``init(graph:recognizers:)``
+    /// Checks the touch keys and `gestureRecognizers` of `graph`'s views as ``init(graph:recognizers:traits:)``
     /// does, without building anything: what `hitindex check` runs.
     /// - Throws: the ``SceneError`` the dispatcher would throw for these keys.
     /// - Complexity: O(n + r²) for n views and r recognizers.
@@ -273,13 +286,17 @@ public final class TouchDispatcher {
             if let scroll = traits.scrollView { all += scrollViewRecognizers(view, scroll) }
             all += try parseRecognizers(view)
         }
-        var failure: SceneError?
-        graph.scene.forEachView { view, _ in
-            guard failure == nil else { return }
-            do throws(SceneError) { try read(view) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        // Detached subtrees (controller root views outside every window), by their top view's id.
+        for view in viewsInKeyOrder(of: graph) { try read(view) }
+        return (traitsByViewID, all)
+    }
+
+    /// The views whose keys are read, in reading order: the scene's views in preorder, then the
+    /// subtrees of controller root views outside every window (never hit, but their keys are
+    /// still checked), by their top view's id, each in preorder.
+    /// - Complexity: O(n) for n views.
+    static func viewsInKeyOrder(of graph: ResponderGraph) -> [View] {
+        var views: [View] = []
+        graph.scene.forEachView { view, _ in views.append(view) }
         var detachedTops: [String: View] = [:]
         for c in graph.controllers {
             var top = c.rootView
@@ -289,11 +306,11 @@ public final class TouchDispatcher {
         for id in detachedTops.keys.sorted() {
             var stack = [detachedTops[id]!]
             while let v = stack.popLast() {
-                try read(v)
+                views.append(v)
                 stack.append(contentsOf: v.subviews.reversed())
             }
         }
-        return (traitsByViewID, all)
+        return views
     }
 
     /// The touch traits of the view with this id (the defaults for an unknown id).

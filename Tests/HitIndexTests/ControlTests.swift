@@ -105,6 +105,48 @@ import Testing
         #expect(e.flatMap(\.logLines).filter { $0.contains("buy:") }.count == 2)
     }
 
+    @Test func aTouchEndingAsAnotherLandsOnTheControlsLabelStillEndsInside() throws {
+        // Buy has a label (10,10,50,20 in Buy: a subview that forwards to Buy). Touch 1 on Buy
+        // outside the label (190, 135); then, in one event,
+        // touch 1 lifts and touch 2 lands on the label. The began call comes first in the event,
+        // but Buy still gets touch 1's ended after it: touch 1's tracking ends with
+        // touchUpInside and buy:, and touch 2 starts nothing.
+        let json = Self.scene(cardRecognizers: "").replacingOccurrences(
+            of: #""control": {"kind": "button""#,
+            with: #""subviews": [{"id": "Label", "frame": [10, 10, 50, 20]}], "control": {"kind": "button""#)
+        let e = try Self.entries(
+            [
+                G.line(0, [(1, "began", 190, 135)]),
+                G.line(0.05, [(1, "ended", 190, 135), (2, "began", 115, 115)]),
+                G.line(0.1, [(2, "ended", 115, 115)]),
+            ], json)
+        #expect(e.compactMap(\.delivery).map(\.view.id) == ["Buy", "Label", "Buy", "Label"])
+        #expect(e.compactMap(\.controlEvent).map(\.event) == [.touchDown, .touchUpInside, .primaryActionTriggered])
+        #expect(e.flatMap(\.logLines).filter { $0.contains("buy:") } == ["Buy touchUpInside buy: -> CardController"])
+    }
+
+    @Test func aTextFieldKeepsTraitsSetFromSwift() throws {
+        // Traits set on the graph before the dispatcher is made are the app's: the text field's
+        // default (it can become first responder) does not replace them.
+        let graph = try ResponderGraph(
+            reading: TestSupport.scene(
+                Self.scene(cardRecognizers: "").replacingOccurrences(
+                    of: #", "responder": {"canBecomeFirstResponder": true, "actions": ["copy:"]}"#, with: "")))
+        let field = try #require(graph.responder(withID: "Field"))
+        graph.setTraits(ResponderTraits(actions: ["copy:"]), for: field)
+        let d = try TouchDispatcher(graph: graph)
+        let e = try d.replay(jsonLines: Self.tap(150, 360).joined(separator: "\n"))
+        #expect(e.flatMap(\.logLines) == ["Field becomeFirstResponder refused: canBecomeFirstResponder is false"])
+        // With nothing set, the default applies.
+        let fresh = try ResponderGraph(
+            reading: TestSupport.scene(
+                Self.scene(cardRecognizers: "").replacingOccurrences(
+                    of: #", "responder": {"canBecomeFirstResponder": true, "actions": ["copy:"]}"#, with: "")))
+        #expect(
+            try TouchDispatcher(graph: fresh).replay(jsonLines: Self.tap(150, 360).joined(separator: "\n"))
+                .flatMap(\.logLines) == ["Field becomeFirstResponder"])
+    }
+
     @Test func aDragOutOfAButtonEndsOutside() throws {
         // Buy's bounds (0,0,100,44) grown by 70: y < 114 is inside. (150, 200) is y 100: inside,
         // touchDragInside. (150, 300) is y 200: the move that leaves sends touchDragExit; the

@@ -173,7 +173,7 @@ import Testing
         (
             // g must fail before h, and h before g.
             #"{"id": "g", "kind": "tap", "requiredToFailBy": "h"}, {"id": "h", "kind": "tap", "requiredToFailBy": "g"}"#,
-            "gestureRecognizers[0].requiredToFailBy", "cycle"
+            "gestureRecognizers[1].requiredToFailBy", "cycle"
         ),
     ])
     func delegateKeysAreRefusedNamingTheField(recognizers: String, field: String, fragment: String) throws {

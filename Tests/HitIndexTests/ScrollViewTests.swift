@@ -179,6 +179,19 @@ import Testing
             #expect(fromSwift == fromKeys)
             #expect(!fromKeys.isEmpty)
         }
+        // With recognizers of its own, the scroll view's come first either way.
+        let own = #", "gestureRecognizers": [{"id": "listTap", "kind": "tap"}]"#
+        let keyed = try G.dispatcher(
+            Self.scene().replacingOccurrences(of: #""scrollView": true"#, with: #""scrollView": true"# + own))
+        let swift = try TouchDispatcher(
+            graph: ResponderGraph(
+                reading: TestSupport.scene(
+                    bare.replacingOccurrences(
+                        of: #""id": "List", "frame": [0, 0, 400, 800]"#,
+                        with: #""id": "List", "frame": [0, 0, 400, 800]"# + own))),
+            traits: ["List": .init(scrollView: ScrollViewTraits())])
+        #expect(keyed.recognizerIDs == ["List.pan", "List.delay", "listTap"])
+        #expect(swift.recognizerIDs == keyed.recognizerIDs)
         #expect(throws: SceneError.self) {
             try TouchDispatcher(
                 graph: ResponderGraph(reading: TestSupport.scene(bare)),

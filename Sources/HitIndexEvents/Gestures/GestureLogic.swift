@@ -110,8 +110,8 @@ extension GestureLogic {
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? { nil }
 }
 
-/// The mean of the touches' translations since each came down (a swipe's measure; it jumps when
-/// a finger joins or leaves, which a swipe fails on anyway).
+/// The mean of the touches' translations since each came down (a swipe's measure: it jumps when
+/// a finger joins or leaves).
 func meanTranslation(_ touches: [GestureTouch]) -> Point {
     guard !touches.isEmpty else { return Point(x: 0, y: 0) }
     var x = 0.0

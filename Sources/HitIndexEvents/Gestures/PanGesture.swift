@@ -9,10 +9,12 @@ import HitIndex
 /// touch cancels it. It reports its translation, velocity (the translation's change per second
 /// over the last step in which time advanced) and location (the down fingers' centroid).
 ///
-/// The translation is the sum, over the events, of how far the centroid of the fingers that were
-/// down before and after each part of the event moved: a finger landing or lifting adds no
-/// movement of its own, so the translation stays continuous as fingers join or leave [C: UIKit
-/// keeps it continuous; its own formula is private].
+/// The translation is how far the centroid of the fingers down has moved since that set of
+/// fingers formed, plus the translation when it formed: each event first measures the fingers
+/// that were down before it (a lifting finger at its lift), then, if fingers landed or lifted,
+/// starts the new set from where it is. A finger landing or lifting adds no movement of its own,
+/// so the translation stays continuous as fingers join or leave [C: UIKit keeps it continuous;
+/// its own formula is private]; for one finger it is exactly `location - startLocation`.
 public struct PanGesture: GestureLogic {
     /// The distance the fingers must travel before the pan begins, in points; 10 by default
     /// [C: UIKit's hysteresis is private].
@@ -25,6 +27,7 @@ public struct PanGesture: GestureLogic {
     private var translation = Point(x: 0, y: 0)
     private var location: Point?
     private var velocity = RateTracker()
+    private var fingers = FingerSetTranslation()
 
     /// Creates a pan gesture.
     /// - Complexity: O(1).
@@ -41,7 +44,7 @@ public struct PanGesture: GestureLogic {
     }
 
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
-        translation = centroidStep(translation, input)
+        translation = fingers.update(input, translation)
         velocity.record(translation, at: input.time)
         if !input.down.isEmpty { location = centroid(input.down) }
         let cancelled = input.changed.contains { $0.phase == .cancelled }
@@ -67,22 +70,36 @@ public struct PanGesture: GestureLogic {
     }
 }
 
-/// `translation` plus how far the centroid of the fingers that were down before the event moved
-/// in it: each such finger's step (`location - previousLocation` for one that changed, zero for
-/// one that did not) averaged over them. Fingers that land in the event are not counted.
-func centroidStep(_ translation: Point, _ input: GestureInput) -> Point {
-    var dx = 0.0
-    var dy = 0.0
-    var count = 0
-    for t in input.changed where t.phase != .began {
-        dx += t.location.x - t.previousLocation.x
-        dy += t.location.y - t.previousLocation.y
-        count += 1
+/// A translation that follows the centroid of the fingers down and stays continuous as fingers
+/// join or leave: the centroid's movement since the current set of fingers formed, plus the
+/// translation when it formed.
+struct FingerSetTranslation: Sendable {
+    /// The fingers of the current set.
+    private var members: Set<Int> = []
+    /// Their centroid when the set formed.
+    private var anchor: Point?
+    /// The translation when the set formed.
+    private var base = Point(x: 0, y: 0)
+
+    /// The translation after `input`, `translation` being the one before it.
+    mutating func update(_ input: GestureInput, _ translation: Point) -> Point {
+        var result = translation
+        // The set's fingers where they are now: changed ones (a lifting one at its lift), then
+        // the others still down.
+        var points: [GestureTouch] = []
+        for t in input.changed where members.contains(t.id) { points.append(t) }
+        let changed = Set(input.changed.map(\.id))
+        for t in input.down where members.contains(t.id) && !changed.contains(t.id) { points.append(t) }
+        if let a = anchor, let c = centroid(points) {
+            let moved = Point(x: base.x + (c.x - a.x), y: base.y + (c.y - a.y))
+            if moved.x.isFinite && moved.y.isFinite { result = moved }
+        }
+        let now = Set(input.down.map(\.id))
+        if now != members {
+            members = now
+            anchor = centroid(input.down)
+            base = result
+        }
+        return result
     }
-    // Down fingers that did not change this event stood still.
-    let changed = Set(input.changed.map(\.id))
-    count += input.down.filter { !changed.contains($0.id) }.count
-    guard count > 0 else { return translation }
-    let step = Point(x: translation.x + dx / Double(count), y: translation.y + dy / Double(count))
-    return step.x.isFinite && step.y.isFinite ? step : translation
 }

@@ -1,5 +1,13 @@
-import Foundation
 import HitIndex
+
+// atan2 from the C library: the event layer does not depend on Foundation.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A pinch (`UIPinchGestureRecognizer`), continuous: it begins on an event in which a finger
 /// moves, once two fingers are down and the distance between them has changed by

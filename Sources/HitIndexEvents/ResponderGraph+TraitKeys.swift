@@ -112,7 +112,8 @@ extension ResponderGraph {
         return traits
     }
 
-    private static func value(_ raw: String, location: SceneError.Location, field: String) throws(SceneError)
+    /// A preserved key's raw JSON, parsed strictly; a parse error names the location and field.
+    static func value(_ raw: String, location: SceneError.Location, field: String) throws(SceneError)
         -> EventJSONValue
     {
         switch EventJSONValue.parseExplained(raw) {

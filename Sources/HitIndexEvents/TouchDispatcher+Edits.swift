@@ -28,15 +28,7 @@ extension TouchDispatcher {
         var newTraits: (touch: [String: ViewTouchTraits], responder: [String: ResponderTraits]) = ([:], [:])
         if case .insert(let text, _, _) = edit { newTraits = try traits(ofNewViews: text, isWindow: false) }
         if case .insertWindow(let text, _) = edit { newTraits = try traits(ofNewViews: text, isWindow: true) }
-        if let problem = edit.apply(to: live) {
-            live.discard()
-            throw TouchInputError(message: problem)
-        }
-        do {
-            try live.commit()
-        } catch {
-            preconditionFailure("a commit failed after its edit was accepted: \(error)")
-        }
+        if let problem = publish(edit) { throw TouchInputError(message: problem) }
         var before: [ObjectIdentifier: ObjectIdentifier?] = [:]
         if case .move(let id, _, _) = edit, let v = model.view(withID: id) {
             forEachView(under: v) { before[ObjectIdentifier($0)] = $0.window.map(ObjectIdentifier.init) }
@@ -81,6 +73,21 @@ extension TouchDispatcher {
         return log
     }
 
+    /// Applies `edit` to the live index and commits it, or returns why it was refused (then
+    /// nothing changed). The graph's scene is the caller's to edit.
+    func publish(_ edit: SceneEdit) -> String? {
+        if let problem = edit.apply(to: live) {
+            live.discard()
+            return problem
+        }
+        do {
+            try live.commit()
+        } catch {
+            preconditionFailure("a commit failed after its edit was accepted: \(error)")
+        }
+        return nil
+    }
+
     /// The touch keys and `responder` keys of the views of a view object about to be inserted.
     private func traits(ofNewViews text: String, isWindow: Bool) throws(TouchInputError) -> (
         touch: [String: ViewTouchTraits], responder: [String: ResponderTraits]
@@ -104,13 +111,9 @@ extension TouchDispatcher {
             do throws(SceneError) {
                 traits[v.id] = try Self.parseTraits(v)
                 if let raw = v.preservedJSON["responder"] {
-                    switch EventJSONValue.parseExplained(raw) {
-                    case .success(let value):
-                        responderTraits[v.id] = try ResponderGraph.parseTraits(
-                            value, location: .view(v.id), field: "responder")
-                    case .failure(let e):
-                        throw SceneError(location: .view(v.id), field: "responder", message: e.message)
-                    }
+                    responderTraits[v.id] = try ResponderGraph.parseTraits(
+                        ResponderGraph.value(raw, location: .view(v.id), field: "responder"), location: .view(v.id),
+                        field: "responder")
                 }
             } catch {
                 problem = TouchInputError(message: error.description)

@@ -132,19 +132,26 @@ extension TouchDispatcher {
     func bind(_ serial: Int, on view: View) -> [Int] {
         var bound: [Int] = []
         var v: View? = view
-        // The hit view and all its ancestors, for `shouldReceiveTouch`'s `isDescendant(of:)`.
-        var path: [String] = []
-        var a: View? = view
-        while let current = a {
-            path.append(current.id)
-            a = current.superview
+        // The hit view and all its ancestors, for `shouldReceiveTouch`'s `isDescendant(of:)`:
+        // walked only when a recognizer filters touches by view.
+        var path: [String]?
+        func ancestry() -> [String] {
+            if let path { return path }
+            var ids: [String] = []
+            var a: View? = view
+            while let current = a {
+                ids.append(current.id)
+                a = current.superview
+            }
+            path = ids
+            return ids
         }
         while let current = v {
             // A recognizer waiting on `requiresFailureOf` has finished its own gesture: like a
             // finished one, it takes no new touch.
             for s in slotsByViewID[current.id] ?? []
             where slots[s].config.isEnabled && !slots[s].state.isFinal && slots[s].deferred.isEmpty
-                && receives(s, path: path)
+                && receives(s, path: ancestry())
             {
                 slots[s].touches.append(serial)
                 slots[s].touchSet.insert(serial)
@@ -158,11 +165,11 @@ extension TouchDispatcher {
     }
 
     /// `gestureRecognizer(_:shouldReceive:)` for a touch whose hit view and ancestors are `path`.
-    func receives(_ s: Int, path: [String]) -> Bool {
+    func receives(_ s: Int, path: @autoclosure () -> [String]) -> Bool {
         switch slots[s].config.receives {
         case .all: return true
         case .none: return false
-        case .notIn(let ids): return !path.contains(where: ids.contains)
+        case .notIn(let ids): return !path().contains(where: ids.contains)
         }
     }
 

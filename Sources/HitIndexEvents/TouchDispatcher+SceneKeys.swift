@@ -200,7 +200,7 @@ extension TouchDispatcher {
                 guard let edges = fields["edges"] else {
                     throw keys.error("\(at).edges", "required (left, right, top or bottom, or an array of them)")
                 }
-                var g = ScreenEdgePanGesture(edges: try r.edges(edges))
+                var g = ScreenEdgePanGesture(edges: try r.names(edges, key: "edges", noun: "edge"))
                 g.edgeDistance = try r.distance("edgeDistance") ?? g.edgeDistance
                 g.pan.minimumDistance = try r.distance("minimumDistance") ?? g.pan.minimumDistance
                 gesture = g
@@ -217,7 +217,7 @@ extension TouchDispatcher {
             case "swipe":
                 allowed += ["direction", "touches", "minimumDistance", "maximumDuration", "tolerance"]
                 var g = SwipeGesture()
-                if let d = fields["direction"] { g.directions = try r.directions(d) }
+                if let d = fields["direction"] { g.directions = try r.names(d, key: "direction", noun: "direction") }
                 g.touches = try r.count("touches") ?? g.touches
                 g.minimumDistance = try r.distance("minimumDistance") ?? g.minimumDistance
                 g.maximumDuration = try r.duration("maximumDuration", positive: true) ?? g.maximumDuration
@@ -408,37 +408,23 @@ private struct RecognizerKeys {
         }
     }
 
-    /// `direction`: one of right, left, up, down, or an array of them.
-    func directions(_ v: EventJSONValue) throws(SceneError) -> Set<SwipeGesture.Direction> {
+    /// One name of `E` or an array of them, at least one: a swipe's `direction`, a screen-edge
+    /// pan's `edges`.
+    func names<E: RawRepresentable & CaseIterable & Hashable>(_ v: EventJSONValue, key: String, noun: String)
+        throws(SceneError) -> Set<E> where E.RawValue == String
+    {
+        let all = E.allCases.map(\.rawValue)
+        let listed = all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
         let items: [EventJSONValue]
         if case .array(let a) = v { items = a } else { items = [v] }
-        var out: Set<SwipeGesture.Direction> = []
+        var out: Set<E> = []
         for item in items {
-            guard case .string(let s) = item, let d = SwipeGesture.Direction(rawValue: s) else {
-                throw error(
-                    "direction",
-                    "expected right, left, up or down (or an array of them), got \(TouchDispatcher.describe(item))")
+            guard case .string(let s) = item, let name = E(rawValue: s) else {
+                throw error(key, "expected \(listed) (or an array of them), got \(TouchDispatcher.describe(item))")
             }
-            out.insert(d)
+            out.insert(name)
         }
-        guard !out.isEmpty else { throw error("direction", "expected at least one direction") }
-        return out
-    }
-
-    /// `edges`: one of left, right, top, bottom, or an array of them.
-    func edges(_ v: EventJSONValue) throws(SceneError) -> Set<ScreenEdgePanGesture.Edge> {
-        let items: [EventJSONValue]
-        if case .array(let a) = v { items = a } else { items = [v] }
-        var out: Set<ScreenEdgePanGesture.Edge> = []
-        for item in items {
-            guard case .string(let s) = item, let e = ScreenEdgePanGesture.Edge(rawValue: s) else {
-                throw error(
-                    "edges",
-                    "expected left, right, top or bottom (or an array of them), got \(TouchDispatcher.describe(item))")
-            }
-            out.insert(e)
-        }
-        guard !out.isEmpty else { throw error("edges", "expected at least one edge") }
+        guard !out.isEmpty else { throw error(key, "expected at least one \(noun)") }
         return out
     }
 

@@ -83,16 +83,11 @@ extension TouchDispatcher {
         let origin = Point(x: start.x - (b.x - a.x), y: start.y - (b.y - a.y))
         guard origin.x.isFinite, origin.y.isFinite, origin != view.bounds.origin else { return }
         let edit = SceneEdit.scroll(view.id, .array([.number(origin.x), .number(origin.y)]))
-        if let problem = edit.apply(to: live) {
-            // Safe: a scroll of a live view to finite numbers is always valid; the edit is undone.
-            live.discard()
+        // Safe: a scroll of a live view to finite numbers is always valid; were it refused, the
+        // live index would be unchanged and the model is left alone too.
+        if let problem = publish(edit) {
             assertionFailure("a scroll pan's edit was refused: \(problem)")
             return
-        }
-        do {
-            try live.commit()
-        } catch {
-            preconditionFailure("a commit failed after its edit was accepted: \(error)")
         }
         _ = model.apply(edit)
     }

@@ -13,18 +13,18 @@ extension ChildBVH {
     ///
     /// 320 bytes: the four interval arrays, the keys, then the slots; the search reads the first
     /// five as two halves of four lanes.
-    public struct LeafBlock: Sendable, BitwiseCopyable {
-        public var minX: SIMD8<Double>
-        public var minY: SIMD8<Double>
-        public var maxX: SIMD8<Double>
-        public var maxY: SIMD8<Double>
+    package struct LeafBlock: Sendable, BitwiseCopyable {
+        package var minX: SIMD8<Double>
+        package var minY: SIMD8<Double>
+        package var maxX: SIMD8<Double>
+        package var maxY: SIMD8<Double>
         /// The subview's sibling label, with ``exactBit`` on exact lanes; 0 when unused.
-        public var key: SIMD8<UInt32>
+        package var key: SIMD8<UInt32>
         /// The subview's slot.
-        public var slot: SIMD8<UInt32>
+        package var slot: SIMD8<UInt32>
 
         /// Marks an exact lane's key. Labels stay below 2^31, so the bit is free.
-        public static let exactBit: UInt32 = 1 << 31
+        package static let exactBit: UInt32 = 1 << 31
 
         /// A block with every lane empty.
         static let empty = LeafBlock(
@@ -47,12 +47,12 @@ extension ChildBVH {
         /// Lane `i`'s label, without the exact bit.
         /// - Complexity: O(1).
         @inlinable
-        public func label(_ i: Int) -> UInt32 { key[i] & ~LeafBlock.exactBit }
+        package func label(_ i: Int) -> UInt32 { key[i] & ~LeafBlock.exactBit }
 
         /// Whether lane `i` is decided by its interval alone.
         /// - Complexity: O(1).
         @inlinable
-        public func isExact(_ i: Int) -> Bool { key[i] & LeafBlock.exactBit != 0 }
+        package func isExact(_ i: Int) -> Bool { key[i] & LeafBlock.exactBit != 0 }
 
         /// The closed `Float` box enclosing every lane's interval (what the parent lane stores).
         /// - Complexity: O(1).
@@ -64,7 +64,7 @@ extension ChildBVH {
         /// all such lanes in the low byte, the exact ones among them in the second byte.
         /// - Complexity: O(1): 8 lanes.
         @inlinable @inline(__always)
-        public static func candidates(
+        package static func candidates(
             _ block: UnsafePointer<LeafBlock>, _ x: Double, _ y: Double, above best: UInt32
         ) -> UInt32 {
             let raw = UnsafeRawPointer(block)
@@ -102,14 +102,14 @@ extension ChildBVH {
         /// Lane `lane`'s key (with ``exactBit`` on exact lanes), read from the block's memory.
         /// - Complexity: O(1).
         @inlinable @inline(__always)
-        public static func key(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> UInt32 {
+        package static func key(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> UInt32 {
             UnsafeRawPointer(block).load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
         }
 
         /// Lane `lane`'s slot, read from the block's memory.
         /// - Complexity: O(1).
         @inlinable @inline(__always)
-        public static func slot(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> UInt32 {
+        package static func slot(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> UInt32 {
             UnsafeRawPointer(block).load(fromByteOffset: Layout.slot + lane * 4, as: UInt32.self)
         }
 

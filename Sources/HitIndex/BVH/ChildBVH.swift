@@ -11,22 +11,22 @@
 /// key cannot beat the hit already found. Boxes live in the container's bounds space, so
 /// scrolling the container changes none of them. The live store builds, edits and rebuilds the
 /// hierarchies (`LiveStore+BVH.swift`).
-public enum ChildBVH {
+package enum ChildBVH {
     /// Set in a ``Block`` lane's `child` (and in a hierarchy's root) when it names a leaf block
     /// rather than an inner block. Node counts stay below 2^30, so the bit is free.
-    public static let leafTag: UInt32 = 1 << 30
+    package static let leafTag: UInt32 = 1 << 30
 
     /// Up to eight children of an inner node, lane by lane, used lanes first: an unused lane has
     /// an empty box and key 0 (no label is below 1, so it never wins).
-    public struct Block: Sendable, BitwiseCopyable {
-        public var minX: SIMD8<Float>
-        public var minY: SIMD8<Float>
-        public var maxX: SIMD8<Float>
-        public var maxY: SIMD8<Float>
+    package struct Block: Sendable, BitwiseCopyable {
+        package var minX: SIMD8<Float>
+        package var minY: SIMD8<Float>
+        package var maxX: SIMD8<Float>
+        package var maxY: SIMD8<Float>
         /// The largest sibling label below the lane.
-        public var key: SIMD8<UInt32>
+        package var key: SIMD8<UInt32>
         /// The child node: an inner block's position, or a leaf block's with ``ChildBVH/leafTag``.
-        public var child: SIMD8<UInt32>
+        package var child: SIMD8<UInt32>
 
         /// A block with every lane empty.
         static let empty = Block(
@@ -37,12 +37,12 @@ public enum ChildBVH {
         /// Lane `i`'s box.
         /// - Complexity: O(1).
         @inlinable
-        public func box(_ i: Int) -> FBox { FBox(minX: minX[i], minY: minY[i], maxX: maxX[i], maxY: maxY[i]) }
+        package func box(_ i: Int) -> FBox { FBox(minX: minX[i], minY: minY[i], maxX: maxX[i], maxY: maxY[i]) }
 
         /// The union of the lanes' boxes.
         /// - Complexity: O(1).
         @inlinable
-        public var bounds: FBox { FBox(minX: minX.min(), minY: minY.min(), maxX: maxX.max(), maxY: maxY.max()) }
+        package var bounds: FBox { FBox(minX: minX.min(), minY: minY.min(), maxX: maxX.max(), maxY: maxY.max()) }
 
         /// A bit per lane of `block` whose box holds `(x, y)` and whose key is above `best`.
         ///
@@ -51,7 +51,7 @@ public enum ChildBVH {
         /// Measured on the 1M grid, cache-hot walk: 40 scalar loads 175 ns, halves 147 ns.
         /// - Complexity: O(1): 8 lanes.
         @inlinable @inline(__always)
-        public static func candidates(
+        package static func candidates(
             _ block: UnsafePointer<Block>, _ x: Float, _ y: Float, above best: UInt32
         ) -> UInt32 {
             let raw = UnsafeRawPointer(block)
@@ -77,14 +77,14 @@ public enum ChildBVH {
         /// Lane `lane`'s key, read from the block's memory.
         /// - Complexity: O(1).
         @inlinable @inline(__always)
-        public static func key(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
+        package static func key(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
             UnsafeRawPointer(block).load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
         }
 
         /// Lane `lane`'s child block, read from the block's memory.
         /// - Complexity: O(1).
         @inlinable @inline(__always)
-        public static func child(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
+        package static func child(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
             UnsafeRawPointer(block).load(fromByteOffset: Layout.child + lane * 4, as: UInt32.self)
         }
 
@@ -112,7 +112,7 @@ public enum ChildBVH {
     }
 
     /// Children per block.
-    public static let branching = 8
+    package static let branching = 8
 }
 
 extension ChildBVH {

@@ -86,19 +86,19 @@ struct DBox {
 ///
 /// A query point is rounded to `Float` to the nearest; rounding is monotonic, so a point inside
 /// the `Double` box lands inside the outward-rounded `Float` box: the test stays conservative.
-public struct FBox: Sendable, BitwiseCopyable {
-    public var minX: Float
-    public var minY: Float
-    public var maxX: Float
-    public var maxY: Float
+package struct FBox: Sendable, BitwiseCopyable {
+    package var minX: Float
+    package var minY: Float
+    package var maxX: Float
+    package var maxY: Float
 
     /// The box that contains nothing.
-    public static let empty = FBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+    package static let empty = FBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
 
     /// Creates a box from its corners.
     /// - Complexity: O(1).
     @inlinable
-    public init(minX: Float, minY: Float, maxX: Float, maxY: Float) {
+    package init(minX: Float, minY: Float, maxX: Float, maxY: Float) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -120,12 +120,12 @@ public struct FBox: Sendable, BitwiseCopyable {
     /// Whether the box holds no point.
     /// - Complexity: O(1).
     @inlinable
-    public var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
+    package var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
 
     /// Closed containment of a point already rounded to `Float`.
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    public func contains(_ x: Float, _ y: Float) -> Bool {
+    package func contains(_ x: Float, _ y: Float) -> Bool {
         minX <= x && x <= maxX && minY <= y && y <= maxY
     }
 

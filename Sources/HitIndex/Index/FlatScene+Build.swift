@@ -2,7 +2,7 @@ extension FlatScene {
     /// Flattens a scene: validates it, lays its views out in paint order, and precomputes every
     /// conversion's inverse and every view's reach.
     /// - Complexity: O(n) for n views.
-    public init(_ scene: Scene) throws(SceneError) {
+    package init(_ scene: Scene) throws(SceneError) {
         // Validation is folded into the flattening passes (ids checked from the flat id table,
         // attributes from the one read of each view); any violation found hands over to
         // `validate()`, which names the first one in its own order, so errors are the same

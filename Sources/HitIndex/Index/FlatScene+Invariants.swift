@@ -3,7 +3,7 @@ extension FlatScene {
     /// sound): links point forward within each window's range and form each container's
     /// subviews in order, and a reachable view is eligible.
     /// - Complexity: O(n).
-    public func invariantViolations() -> [InvariantViolation] {
+    package func invariantViolations() -> [InvariantViolation] {
         var problems: [InvariantViolation] = []
         let n = count
         for i in 0..<n {

@@ -1,45 +1,45 @@
 /// The geometry a query reads for one view, in one 64-byte cache line: the canonical
 /// conversion's translation parts and the standardized hit-rect extents.
-public struct NodeGeometry: Sendable {
+package struct NodeGeometry: Sendable {
     /// `center`, in the superview's bounds space (screen space for a window).
-    public var centerX: Double
-    public var centerY: Double
+    package var centerX: Double
+    package var centerY: Double
     /// `bounds.origin + anchorPoint * bounds.size`.
-    public var anchorOffsetX: Double
-    public var anchorOffsetY: Double
+    package var anchorOffsetX: Double
+    package var anchorOffsetY: Double
     /// The standardized hit rect.
-    public var minX: Double
-    public var minY: Double
-    public var maxX: Double
-    public var maxY: Double
+    package var minX: Double
+    package var minY: Double
+    package var maxX: Double
+    package var maxY: Double
 }
 
 /// Tree links, flags and the side-table slot of one view, in 16 bytes.
-public struct NodeLinks: Sendable {
+package struct NodeLinks: Sendable {
     /// The front-most subview, or ``ViewIndex/none``.
-    public var lastChild: ViewIndex
+    package var lastChild: ViewIndex
     /// The subview directly behind this one in its superview, or ``ViewIndex/none``.
-    public var previousSibling: ViewIndex
+    package var previousSibling: ViewIndex
     /// The view's slot in ``FlatScene/extras``; 0 when it needs none.
-    public var extra: UInt32
-    public var flags: ViewFlags
+    package var extra: UInt32
+    package var flags: ViewFlags
     /// Depth below its window (0 for a window), saturating at `UInt16.max`.
-    public var depth: UInt16
+    package var depth: UInt16
 }
 
 /// What only some views need: a non-identity inverse, a corner radius, a redirect target or a
 /// predicate.
-public struct NodeExtra: Sendable {
+package struct NodeExtra: Sendable {
     /// The inverse transform (`CGAffineTransformInvert` contract); identity when untransformed.
-    public var inverse: AffineTransform
+    package var inverse: AffineTransform
     /// The transform itself (for lifting boxes and points back up).
-    public var transform: AffineTransform
+    package var transform: AffineTransform
     /// The rounded-rect radius, when the shape is one.
-    public var radius: Double
+    package var radius: Double
     /// The redirect target, or ``ViewIndex/none``.
-    public var redirect: ViewIndex
+    package var redirect: ViewIndex
     /// Index into ``FlatScene/predicates``, or -1.
-    public var predicate: Int32
+    package var predicate: Int32
 
     static let empty = NodeExtra(inverse: .identity, transform: .identity, radius: 0, redirect: .none, predicate: -1)
 }
@@ -51,34 +51,34 @@ public struct NodeExtra: Sendable {
 ///
 /// Paint order makes the UIKit answer the largest position among the views a touch may land on,
 /// and a subtree a contiguous range.
-public struct FlatScene: Sendable {
+package struct FlatScene: Sendable {
     /// Per view: conversion and hit-rect data.
-    public let geometry: [NodeGeometry]
+    package let geometry: [NodeGeometry]
     /// Per view: links, flags, side-table slot.
-    public let links: [NodeLinks]
+    package let links: [NodeLinks]
     /// Side table for the views that need more (slot 0 is unused).
-    public let extras: [NodeExtra]
+    package let extras: [NodeExtra]
     /// Custom narrowing predicates, by ``NodeExtra/predicate``.
-    public let predicates: [@Sendable (Point) -> Bool]
+    package let predicates: [@Sendable (Point) -> Bool]
     /// Per view: where, in its own bounds space, any of its subviews could produce a hit (the
     /// union of their reach), rounded outward; empty when none can. A touch outside it cannot
     /// land below the view, so the search does not descend.
-    public let subviewReach: [FBox]
+    package let subviewReach: [FBox]
     /// The windows, back to front (the order touches try them is the reverse).
-    public let roots: [ViewIndex]
+    package let roots: [ViewIndex]
     /// The greatest depth below a window (0 when every window is alone).
-    public let maxDepth: Int
+    package let maxDepth: Int
     /// View ids, UTF-8, view `i` at `idBytes[idOffsets[i]..<idOffsets[i + 1]]`.
     let idOffsets: [UInt32]
     let idBytes: [UInt8]
 
     /// The number of views, windows included.
     /// - Complexity: O(1).
-    public var count: Int { links.count }
+    package var count: Int { links.count }
 
     /// The id of a view.
     /// - Complexity: O(length of the id).
-    public func id(of view: ViewIndex) -> String {
+    package func id(of view: ViewIndex) -> String {
         let start = Int(idOffsets[view.position])
         let end = Int(idOffsets[view.position + 1])
         return idBytes.withUnsafeBufferPointer {
@@ -89,7 +89,7 @@ public struct FlatScene: Sendable {
     /// A view's hit region, as the reference computes it.
     /// - Complexity: O(1).
     @inlinable
-    public func hitRegion(of view: ViewIndex) -> HitRegion {
+    package func hitRegion(of view: ViewIndex) -> HitRegion {
         let g = geometry[view.position]
         let link = links[view.position]
         let shape: HitShape =
@@ -103,7 +103,7 @@ public struct FlatScene: Sendable {
     /// the canonical conversion.
     /// - Complexity: O(1).
     @inlinable
-    public func toLocal(_ view: ViewIndex, _ q: Point) -> Point {
+    package func toLocal(_ view: ViewIndex, _ q: Point) -> Point {
         let g = geometry[view.position]
         let link = links[view.position]
         let center = Point(x: g.centerX, y: g.centerY)
@@ -119,7 +119,7 @@ public struct FlatScene: Sendable {
     /// its predicate.
     /// - Complexity: O(1) plus the predicate.
     @inlinable
-    public func pointInside(_ view: ViewIndex, _ p: Point) -> Bool {
+    package func pointInside(_ view: ViewIndex, _ p: Point) -> Bool {
         guard hitRegion(of: view).contains(p) else { return false }
         let link = links[view.position]
         if link.flags.contains(.predicate) {
@@ -130,7 +130,7 @@ public struct FlatScene: Sendable {
 
     /// The subviews of a view, back to front.
     /// - Complexity: O(k) for k subviews.
-    public func children(of view: ViewIndex) -> [ViewIndex] {
+    package func children(of view: ViewIndex) -> [ViewIndex] {
         var result: [ViewIndex] = []
         var c = links[view.position].lastChild
         while c != .none {
@@ -143,7 +143,7 @@ public struct FlatScene: Sendable {
     /// Each view's superview (``ViewIndex/none`` for a window), derived from the links: the
     /// index keeps no parent column because queries never need one.
     /// - Complexity: O(n).
-    public func parentColumn() -> [ViewIndex] {
+    package func parentColumn() -> [ViewIndex] {
         var parents = [ViewIndex](repeating: .none, count: count)
         for i in 0..<count {
             var c = links[i].lastChild

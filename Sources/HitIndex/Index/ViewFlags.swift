@@ -1,43 +1,43 @@
 /// Per-view bits of a ``FlatScene`` or a live index record: eligibility, declared behaviour and
 /// what side tables hold.
-public struct ViewFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
-    public let rawValue: UInt16
+package struct ViewFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
+    package let rawValue: UInt16
 
     /// Creates flags from raw bits.
     /// - Complexity: O(1).
     @inlinable
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Not hidden, interaction enabled and alpha >= 0.01 (the view's own; not inherited).
-    public static let eligible = ViewFlags(rawValue: 1 << 0)
+    package static let eligible = ViewFlags(rawValue: 1 << 0)
     /// `passThrough`: never the result itself.
-    public static let passThrough = ViewFlags(rawValue: 1 << 1)
+    package static let passThrough = ViewFlags(rawValue: 1 << 1)
     /// `hitTestsSubviewsOutsideBounds`: the view does not clip its subtree's hits.
-    public static let outside = ViewFlags(rawValue: 1 << 2)
+    package static let outside = ViewFlags(rawValue: 1 << 2)
     /// Has a `redirectTarget` (in the view's ``NodeExtra``).
-    public static let redirect = ViewFlags(rawValue: 1 << 3)
+    package static let redirect = ViewFlags(rawValue: 1 << 3)
     /// The hit shape is an ellipse.
-    public static let ellipse = ViewFlags(rawValue: 1 << 4)
+    package static let ellipse = ViewFlags(rawValue: 1 << 4)
     /// The hit shape is a rounded rect (radius in the view's ``NodeExtra``).
-    public static let roundedRect = ViewFlags(rawValue: 1 << 5)
+    package static let roundedRect = ViewFlags(rawValue: 1 << 5)
     /// The transform is not the identity (inverse in the view's ``NodeExtra``).
-    public static let transformed = ViewFlags(rawValue: 1 << 6)
+    package static let transformed = ViewFlags(rawValue: 1 << 6)
     /// Has a custom narrowing predicate (in the view's ``NodeExtra``).
-    public static let predicate = ViewFlags(rawValue: 1 << 7)
+    package static let predicate = ViewFlags(rawValue: 1 << 7)
     /// Its children are searched through a ``ChildBVH`` (index in the view's ``NodeExtra``).
-    public static let indexed = ViewFlags(rawValue: 1 << 8)
+    package static let indexed = ViewFlags(rawValue: 1 << 8)
     /// A window (a root).
-    public static let window = ViewFlags(rawValue: 1 << 9)
+    package static let window = ViewFlags(rawValue: 1 << 9)
     /// No hit can ever come from this view or its subtree (ineligible, or an empty reach).
-    public static let unreachable = ViewFlags(rawValue: 1 << 10)
+    package static let unreachable = ViewFlags(rawValue: 1 << 10)
     /// `isHidden` (kept apart from ``eligible`` for explanations).
-    public static let hidden = ViewFlags(rawValue: 1 << 11)
+    package static let hidden = ViewFlags(rawValue: 1 << 11)
     /// `isUserInteractionEnabled` is false.
-    public static let interactionDisabled = ViewFlags(rawValue: 1 << 12)
+    package static let interactionDisabled = ViewFlags(rawValue: 1 << 12)
     /// `Double(alpha) < 0.01`.
-    public static let transparent = ViewFlags(rawValue: 1 << 13)
+    package static let transparent = ViewFlags(rawValue: 1 << 13)
     /// The slot holds a view (live index records; a freed slot's record has no flags).
-    public static let live = ViewFlags(rawValue: 1 << 14)
+    package static let live = ViewFlags(rawValue: 1 << 14)
 }
 
 extension ViewAttributes {

@@ -1,11 +1,17 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
 // HitIndex answers UIKit's hit-testing question exactly, for view hierarchies of millions of views.
 // No package dependencies, on purpose: only the toolchain's own libraries.
+//
+// Tools 6.3: the C API is written with `@c @implementation`, which Swift 6.3 introduced; an older
+// toolchain stops here with SwiftPM's own "requires tools version 6.3" instead of an attribute
+// error deep in the package. The platforms are the lowest that every API the package calls
+// allows (README, "Platforms"; `.ci/portability` checks each call against them).
 
 import PackageDescription
 
 let package = Package(
     name: "HitIndex",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "HitIndex", targets: ["HitIndex"]),
         .library(name: "HitIndexReference", targets: ["HitIndexReference"]),
@@ -21,8 +27,11 @@ let package = Package(
         .executable(name: "hitindex-bench", targets: ["HitIndexBenchmarks"]),
     ],
     targets: [
-        // Geometry kernel and the view/window/scene model. Later: the flattened index.
-        .target(name: "HitIndex"),
+        // Geometry, the view/window/scene model, the frozen and the live index.
+        .target(name: "HitIndex", dependencies: ["CHitIndexAtomics"]),
+        // Word-sized atomics over the C compiler's builtins (header-only): the standard library's
+        // `Atomic` would raise the package's floor to macOS 15 and iOS 18.
+        .target(name: "CHitIndexAtomics"),
         // The recursive oracle: reads like UIKit's hitTest and sees only HitIndex's public model.
         .target(name: "HitIndexReference", dependencies: ["HitIndex"]),
         // Scene JSON (scene-format.md): a streaming reader and a writer.
@@ -59,7 +68,7 @@ let package = Package(
             ],
             path: "Benchmarks/HitIndexBenchmarks"),
         // Counts heap allocations for the harness's allocsPerQuery: defines malloc & co. over glibc's
-        // __libc_* entry points. Linked only into hitindex-bench.
+        // __libc_* entry points (elsewhere it builds as no-ops and says so). Only in hitindex-bench.
         .target(name: "HitIndexBenchMalloc", path: "Benchmarks/HitIndexBenchMalloc"),
         .testTarget(
             name: "HitIndexTests",

@@ -5,8 +5,17 @@
 // allocation in the process comes here. Each one forwards to glibc's own implementation through
 // its exported __libc_* entry points (no dlsym, so no bootstrap recursion) and, when the calling
 // thread has counting on, bumps a thread-local counter. Counting costs one TLS load per call.
+//
+// Only glibc exports those entry points. On Musl and Apple platforms (where malloc is replaced
+// through zones or not at all) this file defines the same functions as no-ops and
+// hib_available() returns 0, so the benchmark builds everywhere and says what it cannot measure.
 #define _GNU_SOURCE
 #include "HitIndexBenchMalloc.h"
+
+#include <stddef.h>
+#include <stdlib.h>  // brings in <features.h> on glibc, which defines __GLIBC__
+
+#if defined(__GLIBC__)
 
 #include <errno.h>
 #include <malloc.h>
@@ -107,3 +116,15 @@ int hib_interposed(void) {
     __libc_free(s);
     return seen;
 }
+int hib_available(void) { return 1; }
+
+#else  // not glibc: nothing is interposed and nothing is counted.
+
+void hib_count_allocations(int on) { (void)on; }
+int64_t hib_thread_allocations(void) { return 0; }
+void hib_track_live_bytes(int on) { (void)on; }
+int64_t hib_live_bytes(void) { return 0; }
+int hib_interposed(void) { return 0; }
+int hib_available(void) { return 0; }
+
+#endif

@@ -97,7 +97,7 @@ final class ReferenceEngine: BenchEngine, @unchecked Sendable {
     let ordered: [View]
     let memory: MemoryAccount
 
-    init(_ scene: Scene, modelBytes: Int) {
+    init(_ scene: Scene, modelBytes: Int?) {
         self.scene = scene
         self.depth = scene.depth
         var positions: [ObjectIdentifier: Int] = [:]
@@ -116,7 +116,9 @@ final class ReferenceEngine: BenchEngine, @unchecked Sendable {
         self.positions = positions
         self.ordered = ordered
         var m = MemoryAccount()
-        m.add("object model (measured heap)", bytes: modelBytes)
+        // Without the malloc interposer (not glibc) the model's size is not measured: the account
+        // stays empty and the report prints no bytes per view for the reference.
+        if let modelBytes { m.add("object model (measured heap)", bytes: modelBytes) }
         memory = m
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import HitIndex
 import HitIndexFixtures
 import HitIndexReference
-import Synchronization
 
 /// The live index's figures for one configuration (bench.md, "The live index and loading").
 struct LiveResults {
@@ -314,16 +313,16 @@ func measureLive(
 func readerUnderWriter(_ m: MirroredLive, _ points: [Point], seconds: Double) -> Double {
     let source = m.live.snapshots
     func readerRate(_ writer: (() -> Bool)?) -> Double {
-        let stop = Atomic<Bool>(false)
-        let done = Atomic<Bool>(false)
-        let counted = Atomic<Int>(0)
-        let elapsed = Atomic<UInt64>(0)
+        let stop = AtomicWord(0)
+        let done = AtomicWord(0)
+        let counted = AtomicWord(0)
+        let elapsed = AtomicWord(0)
         let reader = Thread {
             var n = 0
             var sink: UInt32 = 0
             let t0 = nowNs()
             var i = 0
-            while !stop.load(ordering: .relaxed) {
+            while stop.load() == 0 {
                 let s = source.current()
                 for _ in 0..<100 {
                     sink &+= s.hitTest(points[i % points.count])?.handle.slot ?? 0
@@ -331,19 +330,19 @@ func readerUnderWriter(_ m: MirroredLive, _ points: [Point], seconds: Double) ->
                 }
                 n += 100
             }
-            elapsed.store(nowNs() - t0, ordering: .relaxed)
-            counted.store(n, ordering: .relaxed)
+            elapsed.store(UInt(nowNs() - t0))
+            counted.store(UInt(n))
             blackHole(sink)
-            done.store(true, ordering: .releasing)
+            done.storeReleasing(1)
         }
         reader.start()
         let end = nowNs() + UInt64(seconds * 1e9)
         while nowNs() < end {
             if let writer { _ = writer() } else { Thread.sleep(forTimeInterval: 0.001) }
         }
-        stop.store(true, ordering: .relaxed)
-        while !done.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.0005) }
-        return Double(counted.load(ordering: .relaxed)) / (Double(elapsed.load(ordering: .relaxed)) / 1e9)
+        stop.store(1)
+        while done.loadAcquiring() == 0 { Thread.sleep(forTimeInterval: 0.0005) }
+        return Double(counted.load()) / (Double(elapsed.load()) / 1e9)
     }
     var direction = 1.0
     var ratios: [Double] = []

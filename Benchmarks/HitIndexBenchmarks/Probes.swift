@@ -1,9 +1,15 @@
 import Foundation
+import HitIndex
 import HitIndexFixtures
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 /// The machine the run measured.
@@ -69,7 +75,11 @@ final class BigBuffer {
         self.bytes = bytes
         let p = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         guard let p, p != MAP_FAILED else { fatalError("mmap of \(bytes) bytes failed") }
-        _ = madvise(p, bytes, Int32(MADV_HUGEPAGE))
+        #if os(Linux)
+            // Transparent huge pages keep TLB misses out of the DRAM figure. Linux only: elsewhere the
+            // buffer has normal pages, and the probe's latency includes their TLB misses.
+            _ = madvise(p, bytes, Int32(MADV_HUGEPAGE))
+        #endif
         base = p
     }
 
@@ -127,10 +137,10 @@ enum Probes {
     /// the loads cannot be moved out of the timed interval.
     @inline(never)
     static func chase(_ words: UnsafeMutablePointer<UInt32>, from start: UInt32, loads: Int) -> UInt32 {
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        memoryFence()
         var x = start
         for _ in 0..<loads { x = words[Int(x) &* 16] }
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        memoryFence()
         return x
     }
 

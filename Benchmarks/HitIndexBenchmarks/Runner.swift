@@ -7,7 +7,8 @@ import HitIndexReference
 struct BuiltEngine {
     let name: String
     let buildMs: Double
-    let heapBytes: Int
+    /// Net heap bytes the build left allocated; nil where the malloc interposer is not built.
+    let heapBytes: Int?
     let memory: MemoryAccount
     let recursionDepth: Int
     /// Paint-order answers (-1 for none) for the points, run on a stack deep enough for the engine.
@@ -21,7 +22,7 @@ struct BuiltEngine {
 }
 
 func bind<E: BenchEngine>(
-    _ engine: E, name: String, buildMs: Double, heapBytes: Int, idOf: ((Int) -> String)?
+    _ engine: E, name: String, buildMs: Double, heapBytes: Int?, idOf: ((Int) -> String)?
 ) -> BuiltEngine {
     let depth = engine.recursionDepth
     let stackBytes = depth >= 256 ? 16 << 20 + depth * ReferenceHitTester.stackBytesPerLevel : 8 << 20
@@ -97,8 +98,8 @@ func measureEngine<E: BenchEngine>(
 /// the first build took 5 × `maxSeconds`),
 /// and returns the last build with the median build time. The first build is done with
 /// live-heap tracking and is not timed.
-func timedBuild<E>(maxSeconds: Double, _ build: () throws -> E) rethrows -> (E, Double, Int) {
-    var heap = 0
+func timedBuild<E>(maxSeconds: Double, _ build: () throws -> E) rethrows -> (E, Double, Int?) {
+    var heap: Int?
     do {
         let (first, bytes) = try Allocations.liveBytes(build)
         heap = bytes
@@ -305,8 +306,9 @@ func runConfiguration(
         let est = estimates[e.name] ?? .nan
         row.buildMs = e.buildMs
         row.memory = e.memory.items
-        row.bytesPerView = Double(e.memory.total) / Double(views)
-        row.heapBytesPerView = Double(e.heapBytes) / Double(views)
+        // An empty account is an unmeasured one (the reference's model without the interposer).
+        row.bytesPerView = e.memory.items.isEmpty ? .nan : Double(e.memory.total) / Double(views)
+        row.heapBytesPerView = e.heapBytes.map { Double($0) / Double(views) } ?? .nan
         row.streamMs = stream.readMs(bytes: e.memory.total)
         row.modelReadMs = modelReadMs
         if e.name == "index" {

@@ -2,10 +2,15 @@ import Foundation
 import HitIndex
 import HitIndexFixtures
 import HitIndexReference
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 /// Monotonic nanoseconds.
@@ -20,9 +25,9 @@ func nowNs() -> UInt64 {
 /// reads (without the fences, the optimizer was seen moving a load-only loop out of the interval).
 @inline(__always)
 func fencedNowNs() -> UInt64 {
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    memoryFence()
     let t = nowNs()
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    memoryFence()
     return t
 }
 
@@ -157,6 +162,7 @@ func estimateQueryNs<E: BenchEngine>(_ engine: E, _ points: [Point], limitNs: UI
 
 /// Heap allocations per query, counted by the malloc interposer on this thread.
 func countAllocations<E: BenchEngine>(_ engine: E, _ points: ArraySlice<Point>) -> Double {
+    guard Allocations.available else { return .nan }
     var ctx = engine.makeContext()
     // One untimed query first: lazily initialized globals are not the query's.
     if let p = points.first { blackHole(engine.token(engine.hitTest(p, &ctx))) }
@@ -187,8 +193,8 @@ func batchQps<E: BenchEngine>(_ engine: E, _ points: [Point], threads: Int, roun
             // Warm this thread's context and caches on a few points.
             var sink: UInt = 0
             for p in points[lo..<min(hi, lo + 64)] { sink &+= engine.token(engine.hitTest(p, &ctx)) }
-            state.ready.add(1, ordering: .sequentiallyConsistent)
-            while state.go.load(ordering: .acquiring) == 0 { sched_yield() }
+            state.ready.add(1)
+            while state.go.loadAcquiring() == 0 { sched_yield() }
             let t0 = fencedNowNs()
             for _ in 0..<rounds {
                 for p in points[lo..<hi] { sink &+= engine.token(engine.hitTest(p, &ctx)) }
@@ -201,8 +207,8 @@ func batchQps<E: BenchEngine>(_ engine: E, _ points: [Point], threads: Int, roun
         thread.stackSize = stackBytes
         thread.start()
     }
-    while state.ready.load(ordering: .acquiring) < threads { sched_yield() }
-    state.go.store(1, ordering: .releasing)
+    while state.ready.loadAcquiring() < UInt(threads) { sched_yield() }
+    state.go.storeReleasing(1)
     for _ in 0..<threads { done.wait() }
     let spans = state.times.withLock { $0 }
     let start = spans.map(\.0).min()!
@@ -211,9 +217,9 @@ func batchQps<E: BenchEngine>(_ engine: E, _ points: [Point], threads: Int, roun
 }
 
 final class QpsState: Sendable {
-    let go = Atomic<Int>(0)
-    let ready = Atomic<Int>(0)
-    let times = Mutex<[(UInt64, UInt64)]>([])
+    let go = AtomicWord(0)
+    let ready = AtomicWord(0)
+    let times = Lock<[(UInt64, UInt64)]>([])
 }
 
 /// Carries a value that is only read across threads.

@@ -62,7 +62,9 @@ if let dir = options.svgDir {
         fail("--svg: cannot create \(dir): \(error)", status: 2)
     }
 }
-if !Allocations.interposed {
+if !Allocations.available {
+    log("note: no malloc interposer on this platform (it needs glibc): allocsPerQuery and heapBytesPerView are not measured")
+} else if !Allocations.interposed {
     log("warning: the malloc interposer does not see libc's allocations; allocsPerQuery may undercount")
 }
 

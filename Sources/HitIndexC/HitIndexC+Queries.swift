@@ -8,8 +8,12 @@ import HitIndexSceneFormat
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 // The readers' side of the C API (snapshots) and the writer's reads.

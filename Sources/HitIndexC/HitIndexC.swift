@@ -7,8 +7,12 @@ import HitIndexSceneFormat
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 // The C API (include/hitindex.h). Each function is `@c @implementation`: the compiler checks its

@@ -4,8 +4,12 @@ import HitIndexSceneFormat
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 // The libFuzzer entry point: decode the input into a scene and points (see FuzzDecoder.swift for

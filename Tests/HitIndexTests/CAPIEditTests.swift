@@ -4,7 +4,6 @@ import HitIndex
 import HitIndexC
 import HitIndexReference
 import HitIndexSceneFormat
-import Synchronization
 import Testing
 
 extension hi_view {
@@ -701,14 +700,14 @@ extension hi_view {
     // MARK: - Predicates
 
     final class Releases: @unchecked Sendable {
-        let count = Atomic<Int>(0)
+        let count = AtomicWord(0)
     }
 
     @Test func predicatesNarrowTheHitAreaAndTheirContextIsReleasedOnce() throws {
         let releases = Releases()
         let context = Unmanaged.passRetained(releases).toOpaque()
         let release: hi_release = { context in
-            Unmanaged<Releases>.fromOpaque(context!).takeUnretainedValue().count.add(1, ordering: .relaxed)
+            Unmanaged<Releases>.fromOpaque(context!).takeUnretainedValue().count.add(1)
         }
         // The left half of the view's bounds only.
         let predicate: hi_predicate = { _, _, x, _ in x < 100 }
@@ -728,11 +727,11 @@ extension hi_view {
         #expect(hi_world_set_predicate(world, view, nil, nil, nil) == HI_OK)
         #expect(hi_world_commit(world, nil) == HI_OK)
         #expect(Self.answers(world, [Point(x: 300, y: 150)]) == ["SubView3"])
-        #expect(releases.count.load(ordering: .relaxed) == 0)
+        #expect(releases.count.load() == 0)
         hi_world_destroy(world)
-        #expect(releases.count.load(ordering: .relaxed) == 0)
+        #expect(releases.count.load() == 0)
         hi_snapshot_release(published)
-        #expect(releases.count.load(ordering: .relaxed) == 1)
+        #expect(releases.count.load() == 1)
         Unmanaged<Releases>.fromOpaque(context).release()
     }
 
@@ -740,7 +739,7 @@ extension hi_view {
         let releases = Releases()
         let context = Unmanaged.passUnretained(releases).toOpaque()
         let release: hi_release = { context in
-            Unmanaged<Releases>.fromOpaque(context!).takeUnretainedValue().count.add(1, ordering: .relaxed)
+            Unmanaged<Releases>.fromOpaque(context!).takeUnretainedValue().count.add(1)
         }
         let predicate: hi_predicate = { _, _, _, _ in true }
         let (world, _) = try Self.worlds()
@@ -748,22 +747,22 @@ extension hi_view {
         #expect(
             hi_world_set_predicate(world, Self.handle(world, "SubView3"), predicate, context, release)
                 == HI_ERROR_TRANSACTION)
-        #expect(releases.count.load(ordering: .relaxed) == 1)
+        #expect(releases.count.load() == 1)
         #expect(hi_world_begin(world) == HI_OK)
         #expect(
             hi_world_set_predicate(world, hi_view(slot: 2, generation: 40), predicate, context, release)
                 == HI_ERROR_STALE)
-        #expect(releases.count.load(ordering: .relaxed) == 2)
+        #expect(releases.count.load() == 2)
         #expect(hi_world_discard(world) == HI_OK)
         #expect(hi_world_begin(world) == HI_OK)
         #expect(hi_world_set_predicate(world, Self.handle(world, "SubView3"), predicate, context, release) == HI_OK)
         #expect(hi_world_set_alpha(world, Self.handle(world, "SubView3"), .nan) == HI_ERROR_INVALID)
         #expect(hi_world_commit(world, nil) == HI_ERROR_REJECTED)
-        #expect(releases.count.load(ordering: .relaxed) == 3)
+        #expect(releases.count.load() == 3)
         #expect(
             hi_world_set_predicate(world, Self.handle(world, "SubView3"), nil, context, release) == HI_ERROR_TRANSACTION
         )
-        #expect(releases.count.load(ordering: .relaxed) == 4)
+        #expect(releases.count.load() == 4)
     }
 
     // MARK: - Scene export

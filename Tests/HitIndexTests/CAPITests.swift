@@ -4,7 +4,6 @@ import HitIndex
 import HitIndexC
 import HitIndexReference
 import HitIndexSceneFormat
-import Synchronization
 import Testing
 
 /// The C API's first slice (include/hitindex.h), called through its Swift implementation: every
@@ -269,7 +268,7 @@ import Testing
         _ = hi_world_load_scene(nil, nil)
         let mine = Self.lastError()
         // A thread of its own (a task could resume on any thread): it fails differently.
-        let theirs = Mutex("")
+        let theirs = Lock("")
         let done = DispatchSemaphore(value: 0)
         Thread {
             var count = 0

@@ -1,6 +1,5 @@
 import Foundation
 import HitIndex
-import Synchronization
 import Testing
 
 /// One writer committing continuously while two readers query whatever snapshot is current: each
@@ -55,17 +54,17 @@ import Testing
         let source = live.snapshots
         let list = try #require(live.handle(forID: "list"))
         let button = try #require(live.handle(forID: "button"))
-        let stop = Atomic<Bool>(false)
-        let wrong = Atomic<Int>(0)
-        let answered = Atomic<Int>(0)
-        let finished = Atomic<Int>(0)
+        let stop = AtomicWord(0)
+        let wrong = AtomicWord(0)
+        let answered = AtomicWord(0)
+        let finished = AtomicWord(0)
         // Threads of their own: the test runner's shared queues may be busy with other suites.
         for reader in 0..<2 {
             Thread {
-                defer { finished.wrappingAdd(1, ordering: .releasing) }
+                defer { finished.add(1) }
                 var held: [IndexSnapshot] = []
                 var k = 0
-                while !stop.load(ordering: .relaxed) {
+                while stop.load() == 0 {
                     let snapshot = source.current()
                     if k % 50 == 0 && held.count < 20 { held.append(snapshot) }
                     for s in [snapshot] + (k % 10 == 0 ? held : []) {
@@ -73,9 +72,9 @@ import Testing
                         let y = Double((k * 7 + reader) % 300) + 0.5
                         let got = s.hitTest(Point(x: x, y: y)).flatMap { s.id(of: $0.handle) }
                         if got != Self.expected(version: s.version, x: x, y: y) {
-                            wrong.wrappingAdd(1, ordering: .relaxed)
+                            wrong.add(1)
                         }
-                        answered.wrappingAdd(1, ordering: .relaxed)
+                        answered.add(1)
                     }
                     k += 1
                 }
@@ -86,7 +85,7 @@ import Testing
         let deadline = clock.now + .seconds(2)
         // At least 2 s and 200 commits, until the readers have answered 2,000 queries (at most 60 s).
         let limit = clock.now + .seconds(60)
-        while clock.now < limit && (clock.now < deadline || commits < 200 || answered.load(ordering: .relaxed) < 2_000)
+        while clock.now < limit && (clock.now < deadline || commits < 200 || answered.load() < 2_000)
         {
             let next = live.snapshot.version + 1
             live.scroll(list, to: Point(x: 0, y: Double(10 * (next % 7))))
@@ -95,12 +94,12 @@ import Testing
             #expect(published.version == next)
             commits += 1
         }
-        stop.store(true, ordering: .relaxed)
-        while finished.load(ordering: .acquiring) < 2 { Thread.sleep(forTimeInterval: 0.001) }
+        stop.store(1)
+        while finished.load() < 2 { Thread.sleep(forTimeInterval: 0.001) }
         #expect(
-            wrong.load(ordering: .relaxed) == 0,
-            "\(wrong.load(ordering: .relaxed)) wrong answers of \(answered.load(ordering: .relaxed))")
-        #expect(answered.load(ordering: .relaxed) >= 2_000)
+            wrong.load() == 0,
+            "\(wrong.load()) wrong answers of \(answered.load())")
+        #expect(answered.load() >= 2_000)
         #expect(commits >= 200)
         #expect(live.invariantViolations().isEmpty)
     }

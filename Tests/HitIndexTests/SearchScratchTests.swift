@@ -1,5 +1,4 @@
 import HitIndexReference
-import Synchronization
 import Testing
 
 @testable import HitIndex
@@ -51,7 +50,7 @@ import Testing
         #expect(innerWant == "in.d49")
 
         let (outer, deepest) = Self.chain(depth: 50, siblings: 4, prefix: "out.")
-        let seen = Mutex<[String?]>([])
+        let seen = Lock<[String?]>([])
         deepest.hitPredicate = { _ in
             // A deep search on the same thread, while the outer search holds the thread's buffers.
             let id = innerIndex.hitTestID(innerPoint)

@@ -15,5 +15,8 @@ void hib_track_live_bytes(int on);
 int64_t hib_live_bytes(void);
 /// 1 when this executable's malloc is the one the process uses (the interposition works).
 int hib_interposed(void);
+/// 1 where the interposer is built (glibc); 0 on Musl and Apple platforms, where every function
+/// above does nothing and counts nothing.
+int hib_available(void);
 
 #endif

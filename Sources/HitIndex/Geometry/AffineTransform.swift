@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 /// A 2-D affine transform in `CGAffineTransform`'s convention:

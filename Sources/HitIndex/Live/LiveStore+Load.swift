@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Loading views into the store in bulk: plain ``ViewDefinition`` records (an engine's tree, or
 /// a scene file's), a whole `Scene` model, or one model subtree for an insert edit. Models are
@@ -175,7 +174,7 @@ extension LiveStore {
             return (slots, ids, IDPlan(ids))
         }
         let store = UncheckedSendable(self)
-        let made = Mutex<IDPlan?>(nil)
+        let made = Lock<IDPlan?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             // Safe: the store is used by iteration 0 alone; iteration 1 reads only the ids (a
             // value) and writes only `made`.

@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 /// Per-thread heap stacks for searches that outgrow the ones on the thread's stack.

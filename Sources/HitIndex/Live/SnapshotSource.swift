@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where reader threads take a live index's current snapshot: any number of threads, at any time,
 /// never waiting for the writer.
 ///
@@ -10,25 +8,25 @@ import Synchronization
 /// A reader that keeps a snapshot keeps it as long as it likes: snapshots are independent objects.
 public final class SnapshotSource: Sendable {
     /// The current snapshot, retained once by the source (`Unmanaged` bits).
-    private let published: Atomic<UInt>
+    private let published: AtomicWord
     /// Readers between loading ``published`` and retaining what they loaded.
-    private let acquiring = Atomic<Int>(0)
+    private let acquiring = AtomicWord(0)
     /// Snapshots swapped out while a reader may still have been about to retain them.
-    private let retiring = Mutex<[Unmanaged<IndexSnapshot>]>([])
+    private let retiring = Lock<[Unmanaged<IndexSnapshot>]>([])
 
     init(_ first: IndexSnapshot) {
-        published = Atomic(UInt(bitPattern: Unmanaged.passRetained(first).toOpaque()))
+        published = AtomicWord(UInt(bitPattern: Unmanaged.passRetained(first).toOpaque()))
     }
 
     /// The snapshot published last.
     /// - Complexity: O(1), wait-free.
     public func current() -> IndexSnapshot {
-        acquiring.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        let bits = published.load(ordering: .sequentiallyConsistent)
+        acquiring.add(1)
+        let bits = published.load()
         // Safe: `bits` is retained by the source until no reader is in this window (see publish);
         // the explicit retain happens inside it.
         let snapshot = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).retain()
-        acquiring.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        acquiring.subtract(1)
         return snapshot.takeRetainedValue()
     }
 
@@ -36,12 +34,12 @@ public final class SnapshotSource: Sendable {
     /// - Complexity: O(1), plus releasing snapshots swapped out earlier.
     func publish(_ next: IndexSnapshot) {
         let bits = UInt(bitPattern: Unmanaged.passRetained(next).toOpaque())
-        let old = published.exchange(bits, ordering: .sequentiallyConsistent)
+        let old = published.exchange(bits)
         let previous = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: old)!)
         // A reader that could still retain `previous` incremented `acquiring` before its load, and
         // its load came before the exchange; once the counter reads 0 after the exchange, every
         // such reader has retained, and later ones load `next`.
-        let quiet = acquiring.load(ordering: .sequentiallyConsistent) == 0
+        let quiet = acquiring.load() == 0
         let release: [Unmanaged<IndexSnapshot>] = retiring.withLock { waiting in
             waiting.append(previous)
             guard quiet else { return [] }
@@ -52,7 +50,7 @@ public final class SnapshotSource: Sendable {
     }
 
     deinit {
-        Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: published.load(ordering: .acquiring))!)
+        Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: published.load())!)
             .release()
         for s in retiring.withLock({ $0 }) { s.release() }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The memory a store shares with its snapshots: the blocks the writer replaced while some
 /// snapshot may still read them, freed once no live snapshot can.
 ///
@@ -64,7 +62,7 @@ final class PageArena: @unchecked Sendable {
     ///   plus O(p log s) for the p pinned blocks when a snapshot went.
     func reclaim(recycle: (UnsafeMutableRawPointer) -> Void = PageBlock.free) {
         let before = leases.count
-        leases.removeAll { $0.released.load(ordering: .acquiring) }
+        leases.removeAll { $0.released }
         // Leases are in increasing version order, so the live versions are sorted.
         let live = leases.map(\.version)
         func survives(_ block: Retired) -> Bool {
@@ -87,7 +85,7 @@ final class PageArena: @unchecked Sendable {
     /// The versions of the published snapshots still alive, oldest first.
     /// - Complexity: O(s) for s leases.
     var liveVersions: [UInt64] {
-        leases.filter { !$0.released.load(ordering: .acquiring) }.map(\.version)
+        leases.filter { !$0.released }.map(\.version)
     }
 
     deinit {
@@ -100,12 +98,17 @@ final class PageArena: @unchecked Sendable {
 final class SnapshotLease: Sendable {
     /// The snapshot's version.
     let version: UInt64
-    /// Set once, when the snapshot is deinitialized.
-    let released = Atomic<Bool>(false)
+    /// 1 once the snapshot is deinitialized (set once, never cleared).
+    private let releasedWord = AtomicWord(0)
 
     init(version: UInt64) { self.version = version }
 
     /// Marks the snapshot gone: its blocks may be freed at the writer's next commit.
     /// - Complexity: O(1).
-    func release() { released.store(true, ordering: .releasing) }
+    func release() { releasedWord.storeReleasing(1) }
+
+    /// Whether the snapshot is gone; the acquire pairs with ``release()``'s store, so whatever the
+    /// snapshot's thread did before releasing happened before the writer frees the blocks.
+    /// - Complexity: O(1).
+    var released: Bool { releasedWord.loadAcquiring() != 0 }
 }

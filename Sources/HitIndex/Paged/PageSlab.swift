@@ -1,9 +1,11 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 /// One allocation holding a column's pages back to back, in order, each with its own header.
@@ -22,7 +24,7 @@ final class PageSlab: @unchecked Sendable {
     /// What `calloc` returned (the pages start at the first 64-byte boundary in it).
     private let memory: UnsafeMutableRawPointer
     /// Pages not yet freed.
-    private let remaining: Atomic<Int>
+    private let remaining: AtomicWord
 
     /// Bytes from one page's body to the next one's: the header, and the body rounded up to keep
     /// every body 64-byte aligned.
@@ -32,7 +34,7 @@ final class PageSlab: @unchecked Sendable {
 
     private init(memory: UnsafeMutableRawPointer, pages: Int) {
         self.memory = memory
-        remaining = Atomic(pages)
+        remaining = AtomicWord(UInt(pages))
     }
 
     /// `pages` zero-filled pages of `bodyBytes` bytes each, created by `version`, back to back in
@@ -61,7 +63,7 @@ final class PageSlab: @unchecked Sendable {
     /// Frees one page; the last one frees the slab.
     /// - Complexity: O(1).
     func releasePage() {
-        if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+        if remaining.subtractAcquiringAndReleasing(1) == 0 {
             free(memory)
             Unmanaged.passUnretained(self).release()
         }

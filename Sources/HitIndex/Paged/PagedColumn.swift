@@ -238,8 +238,8 @@ struct ColumnReader<Element: BitwiseCopyable>: @unchecked Sendable {
         let pageShift = PagedColumn<Element>.pageShift
         // Safe: in a compacted column page k's body is k page strides after page 0's, and every
         // written record's page is in the slab.
-        let page =
-            flat.unsafelyUnwrapped + (i >> pageShift) &* PageSlab.pageStride(bodyBytes: PagedColumn<Element>.pageBytes)
+        let offset: Int = (i >> pageShift) &* PageSlab.pageStride(bodyBytes: PagedColumn<Element>.pageBytes)
+        let page = flat.unsafelyUnwrapped + offset
         return page.assumingMemoryBound(to: Element.self) + (i & (1 << pageShift - 1))
     }
 

@@ -3,10 +3,12 @@ import HitIndex
 // atan2 from the C library: the event layer does not depend on Foundation.
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #elseif canImport(Musl)
     import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 /// A pinch (`UIPinchGestureRecognizer`), continuous: it begins on an event in which a finger

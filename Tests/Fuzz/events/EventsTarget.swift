@@ -4,8 +4,12 @@ import HitIndexSceneFormat
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("a C library module is needed: Glibc, Musl or Darwin")
 #endif
 
 // The event layer's libFuzzer target: the bytes become a small scene with touch keys and gesture

@@ -1,4 +1,4 @@
-import CHitIndexAtomics
+internal import CHitIndexAtomics
 
 /// A machine word that any thread reads and changes atomically, with the memory order named by
 /// each operation.

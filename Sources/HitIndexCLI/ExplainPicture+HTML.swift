@@ -10,7 +10,7 @@ extension ExplainPicture {
     static let embeddedViewLimit = 50_000
 
     /// The HTML document for `scene` (the scene the picture was made from).
-    /// - Complexity: O(n · depth) for n views up to ``embeddedViewLimit``, else O(views drawn).
+    /// - Complexity: O(n) for n views up to ``embeddedViewLimit``, else O(views drawn).
     func html(scene: Scene) -> String {
         var views: [View] = []
         var index: [ObjectIdentifier: Int] = [:]
@@ -36,7 +36,7 @@ extension ExplainPicture {
                 shape = 2
                 radius = r
             }
-            let s = Self.toScreen(v)
+            let s = screenTransforms[ObjectIdentifier(v)]!
             let children = v.subviews.map { String(index[ObjectIdentifier($0)]!) }.joined(separator: ",")
             let redirect = v.redirectTarget.flatMap { index[ObjectIdentifier($0)] } ?? -1
             let flags =

@@ -55,14 +55,23 @@ extension ExplainPicture {
         for outcome in order {
             for (k, item) in items.enumerated() where item.outcome == outcome { s += shape(item, index: k, font: font) }
         }
-        // Labels for the views that matter, the answer first; a label that would overlap one
-        // already placed moves down a line (nested views share a corner).
+        // Labels for the views that matter, the answer first, then the path from the answer up;
+        // a label that would overlap one already placed moves down a line (nested views share a
+        // corner). At most `maximumLabels`: more could not be read, and placing each against all
+        // the others is quadratic.
         var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        var labelled = 0
+        var unlabelled = 0
         for outcome in order.reversed() {
-            for item in items where item.outcome == outcome {
+            for item in outcome == .path ? items.reversed() : items where item.outcome == outcome {
                 // Views not searched are labelled only when their hit area holds the touch.
                 if (outcome == .notSearched || outcome == .skipped) && item.note == nil { continue }
+                guard labelled < Self.maximumLabels else {
+                    unlabelled += 1
+                    continue
+                }
                 s += label(item, font: font, avoiding: &placed)
+                labelled += 1
             }
         }
         // The touch.
@@ -75,7 +84,7 @@ extension ExplainPicture {
 
                 """
         }
-        s += legend(x: maxX + margin + 10, y: minY - margin + 10, font: font)
+        s += legend(x: maxX + margin + 10, y: minY - margin + 10, font: font, unlabelled: unlabelled)
         s += "</svg>\n"
         return s
     }
@@ -150,7 +159,10 @@ extension ExplainPicture {
             + "font-weight=\"\(item.outcome == .hit ? "bold" : "normal")\">\(escape(text))</text>\n"
     }
 
-    private func legend(x: Double, y: Double, font: Double) -> String {
+    /// Labels drawn at most: the answer's, the path's nearest the answer, then the others.
+    static let maximumLabels = 150
+
+    private func legend(x: Double, y: Double, font: Double, unlabelled: Int) -> String {
         var s = "<g font-size=\"\(n(font))\">"
         var line = y + font
         let header = "touch at \(touch.x.description), \(touch.y.description): hit \(result ?? "nil")"
@@ -171,6 +183,10 @@ extension ExplainPicture {
         if omitted > 0 {
             line += font * 1.6
             s += "<text x=\"\(n(x))\" y=\"\(n(line))\">\(omitted) views not drawn (not searched, off the path)</text>"
+        }
+        if unlabelled > 0 {
+            line += font * 1.6
+            s += "<text x=\"\(n(x))\" y=\"\(n(line))\">\(unlabelled) drawn views without a label (hover in --html)</text>"
         }
         return s + "</g>\n"
     }

@@ -49,6 +49,8 @@ struct ExplainPicture {
 
     var touch: Point
     var items: [Item]
+    /// Every view's bounds-to-screen map (all views, not only the drawn ones), by identity.
+    var screenTransforms: [ObjectIdentifier: AffineTransform]
     /// Views left out to keep a large scene readable.
     var omitted: Int
     var result: String?
@@ -57,7 +59,7 @@ struct ExplainPicture {
     /// Works out the picture of the touch at `touch` in `scene`; beyond `maximumViews` views,
     /// keeps only the accepted path, the views holding the touch in their own hit area, and the
     /// path's siblings where their container has at most 64 subviews.
-    /// - Complexity: O(n · depth) for n views.
+    /// - Complexity: O(n) for n views: every per-view conversion is one step from its superview's.
     init(scene: Scene, touch: Point, maximumViews: Int) {
         self.touch = touch
         // The reference's decisions, as trace prints them.
@@ -75,8 +77,17 @@ struct ExplainPicture {
         let answer = ReferenceHitTester.runOnLargeStack(depth: scene.depth) { tester.hitTest(scene, at: touch) }
         result = answer?.id
         var all: [Item] = []
+        // Preorder visits a superview before its subviews, so each view's screen map and its
+        // touch in bounds space are one step from its superview's (the touch with the same
+        // per-level conversion the search makes, so the same Double).
+        var transforms: [ObjectIdentifier: AffineTransform] = [:]
+        var localTouches: [ObjectIdentifier: Point] = [:]
         scene.forEachView { v, _ in
             let id = ObjectIdentifier(v)
+            let parent = v.superview.map(ObjectIdentifier.init)
+            let parentTransform = parent.flatMap { transforms[$0] } ?? .identity
+            transforms[id] = Self.toScreen(v, after: parentTransform)
+            localTouches[id] = v.placement.toLocal(parent.flatMap { localTouches[$0] } ?? touch)
             var outcome: Outcome
             var note: String?
             if let isInside = inside[id] {
@@ -98,9 +109,11 @@ struct ExplainPicture {
             if v === answer { outcome = .hit }
             all.append(
                 Item(
-                    view: v, toScreen: Self.toScreen(v), outcome: outcome, note: note,
+                    view: v, toScreen: transforms[id]!, outcome: outcome, note: note,
                     localTouch: entered[id]))
         }
+        screenTransforms = transforms
+        let holdsTouch = { (v: View) in v.hitRegion.contains(localTouches[ObjectIdentifier(v)]!) }
         // Views never entered: behind a view that took the touch (or under such a view), or under
         // an ancestor that refused it. Preorder: a superview's outcome is final before its
         // subviews'.
@@ -120,16 +133,17 @@ struct ExplainPicture {
         // The views the search never reached although their own hit area holds the touch: the
         // usual "my button does not get the tap" (an ancestor clips it, or is ineligible).
         for k in all.indices where all[k].outcome == .notSearched || all[k].outcome == .skipped {
-            let v = all[k].view
-            if v.hitRegion.contains(v.convert(fromScreen: touch)) {
+            if holdsTouch(all[k].view) {
                 all[k].note =
                     all[k].outcome == .notSearched
                     ? "its own hit area holds the touch, but an ancestor refused it"
                     : "its own hit area holds the touch, but a view in front took it"
             }
         }
-        // A redirect: the view the search accepted stands on the path, the answer elsewhere.
-        if let answer, let winner = all.first(where: { $0.outcome == .path && Self.redirects($0.view, to: answer) }) {
+        // A redirect: the view the search accepted stands on the path, the answer elsewhere. The
+        // path runs from a window down, so the outermost path view that redirects to the answer
+        // is the first in preorder.
+        if let answer, let winner = all.first(where: { $0.outcome == .path && $0.view.redirectTarget === answer }) {
             redirect = "\(winner.view.id) redirects every hit in its subtree to \(answer.id)"
         }
         if all.count > maximumViews {
@@ -142,7 +156,7 @@ struct ExplainPicture {
             let keep = all.filter { item in
                 item.outcome == .hit || item.outcome == .path || item.outcome == .passThrough
                     || item.view.superview.map { pathParents.contains(ObjectIdentifier($0)) } == true
-                    || item.view.hitRegion.contains(item.view.convert(fromScreen: touch))
+                    || holdsTouch(item.view)
             }
             omitted = all.count - keep.count
             items = keep
@@ -152,22 +166,14 @@ struct ExplainPicture {
         }
     }
 
-    /// Whether `view` or an ancestor redirects to `target`.
-    static func redirects(_ view: View, to target: View) -> Bool {
-        var v: View? = view
-        while let current = v {
-            if current.redirectTarget === target { return true }
-            v = current.superview
-        }
-        return false
-    }
-
-    /// The affine map from `view`'s bounds space to the screen (every placement is affine, so
-    /// three points fix it).
-    static func toScreen(_ view: View) -> AffineTransform {
-        let o = view.convertToScreen(Point(x: 0, y: 0))
-        let x = view.convertToScreen(Point(x: 1, y: 0))
-        let y = view.convertToScreen(Point(x: 0, y: 1))
+    /// The affine map from `view`'s bounds space to the screen, given its superview's
+    /// (`.identity` for a window): every placement is affine, so three points fix it.
+    /// - Complexity: O(1).
+    static func toScreen(_ view: View, after superviewToScreen: AffineTransform) -> AffineTransform {
+        let placement = view.placement
+        let o = superviewToScreen.apply(to: placement.toParent(Point(x: 0, y: 0)))
+        let x = superviewToScreen.apply(to: placement.toParent(Point(x: 1, y: 0)))
+        let y = superviewToScreen.apply(to: placement.toParent(Point(x: 0, y: 1)))
         return AffineTransform(a: x.x - o.x, b: x.y - o.y, c: y.x - o.x, d: y.y - o.y, tx: o.x, ty: o.y)
     }
 }

@@ -180,6 +180,90 @@ import Testing
         #expect(redirected > 0, "the generated scenes should exercise at least one redirect")
     }
 
+    /// The explanation is the one a walk over the public model gives, written out here as the
+    /// search meets each view: every view front to back, its chain from the window converted
+    /// level by level, the first ancestor that is ineligible or clips the touch away, then the
+    /// view's own state. The index works each chain out once (linear in the scene); this walk
+    /// repeats it per view (quadratic), so both must name the same winner and the same losers
+    /// with the same reasons.
+    @Test func explainMatchesAWalkOverTheModel() throws {
+        var rejectionsSeen = 0
+        for seed: UInt64 in 1...10 {
+            let scene = SceneShape.random.generate(count: 30 + Int(seed) * 12, seed: seed)
+            let index = try HitTestIndex(scene)
+            // Paint order: windows back to front, each in preorder (the index's positions).
+            var ordered: [View] = []
+            for window in scene.windowsFrontToBack.reversed() {
+                var stack: [View] = [window]
+                while let v = stack.popLast() {
+                    ordered.append(v)
+                    stack += v.subviews.reversed()
+                }
+            }
+            var position: [ObjectIdentifier: Int] = [:]
+            for (k, v) in ordered.enumerated() { position[ObjectIdentifier(v)] = k }
+            let tester = ReferenceHitTester()
+            var rng = SeededGenerator(seed: seed &+ 11)
+            for p in IndexDifferentialTests.probePoints(scene, rng: &rng, uniform: 40, edgeViews: 20) {
+                let label = "random seed \(seed) at \(p)"
+                var expectedRejected: [String] = []
+                var expectedWinner: Int?
+                for k in ordered.indices.reversed() {
+                    var chain: [View] = []
+                    var c: View? = ordered[k]
+                    while let view = c {
+                        chain.append(view)
+                        c = view.superview
+                    }
+                    var q = p
+                    var failure: String?
+                    var holds = false
+                    for (j, u) in chain.reversed().enumerated() {
+                        let local = u.placement.toLocal(q)
+                        let inside = tester.pointInside(u, local)
+                        let isTarget = j == chain.count - 1
+                        if failure == nil {
+                            if !u.isHitTestable {
+                                failure =
+                                    !isTarget
+                                    ? "ineligible ancestor #\(position[ObjectIdentifier(u)]!)"
+                                    : u.isHidden ? "hidden" : !u.isUserInteractionEnabled ? "interaction disabled" : "transparent"
+                            } else if !isTarget && !inside && !u.hitTestsSubviewsOutsideBounds {
+                                failure = "outside ancestor #\(position[ObjectIdentifier(u)]!)"
+                            }
+                        }
+                        if isTarget { holds = inside }
+                        q = local
+                    }
+                    guard holds else { continue }
+                    if let failure = failure ?? (ordered[k].isPassThrough ? "pass-through" : nil) {
+                        expectedRejected.append("#\(k): \(failure)")
+                        continue
+                    }
+                    expectedWinner = k
+                    break
+                }
+                let e = index.explain(p, limit: .max)
+                let rejected = e.rejected.map { view, reason -> String in
+                    let why: String
+                    switch reason {
+                    case .hidden: why = "hidden"
+                    case .transparent: why = "transparent"
+                    case .interactionDisabled: why = "interaction disabled"
+                    case .ineligibleAncestor(let a): why = "ineligible ancestor #\(a.position)"
+                    case .outsideAncestor(let a): why = "outside ancestor #\(a.position)"
+                    case .passThrough: why = "pass-through"
+                    }
+                    return "#\(view.position): \(why)"
+                }
+                #expect(e.winner?.position == expectedWinner, "\(label)")
+                #expect(rejected == expectedRejected, "\(label)")
+                rejectionsSeen += rejected.count
+            }
+        }
+        #expect(rejectionsSeen > 200, "the random scenes should reject views for every reason")
+    }
+
     /// Every rejection reason, on one hand-built scene. Window W (0, 0, 100, 100); back to front:
     /// `base` covers the window; in front of it, each view holds (20, 20) in its own area but
     /// loses for its own reason.

@@ -6,7 +6,9 @@
 public struct Explanation<ID: Hashable & Sendable>: Sendable {
     /// One view on the accepted path, with the touch in its bounds space.
     public struct Step: Sendable {
+        /// The view of this step.
         public var view: ID
+        /// The touch, converted into this view's bounds space.
         public var point: Point
         /// True when the touch is inside the view's hit area; false when the view was searched
         /// only because it hit-tests its subviews outside its bounds.
@@ -15,13 +17,17 @@ public struct Explanation<ID: Hashable & Sendable>: Sendable {
 
     /// Why a view in front of the winner was not the answer.
     public enum Rejection: Sendable, Equatable {
+        /// The view itself is hidden.
         case hidden
+        /// The view's own alpha is below 0.01.
         case transparent
+        /// The view itself has user interaction disabled.
         case interactionDisabled
         /// An ancestor is hidden, transparent or has interaction disabled.
         case ineligibleAncestor(ID)
         /// The touch is outside the hit area of this ancestor, which clips its subtree.
         case outsideAncestor(ID)
+        /// The view is pass-through: never the answer itself, and no subview of it took the touch.
         case passThrough
     }
 
@@ -142,7 +148,15 @@ extension StoreSnapshot {
     }
 
     /// Explains the answer at `screenPoint`; lists at most `limit` rejected views.
-    /// - Complexity: O(n · depth) in the worst case; for debugging.
+    ///
+    /// Views are judged front to back until the winner. Each view's touch in bounds space (the
+    /// same per-level conversion as the search, so the same `Double`s), whether its hit area
+    /// holds the touch, and the first reason on its ancestor chain that keeps the touch from it
+    /// (the outermost ineligible ancestor, or one whose hit area excludes the touch and clips)
+    /// are worked out once, from its superview's, the first time a view or a descendant is
+    /// judged: `pointInside` (and a predicate) runs only for the views in front of the winner
+    /// and their ancestors, as the search's own walks would.
+    /// - Complexity: O(n) time and memory for n views; for debugging.
     func explain(_ screenPoint: Point, limit: Int) -> Explanation<UInt32> {
         var counters = VisitCounters()
         let result = hitTestSlot(screenPoint, counting: &counters)
@@ -150,71 +164,64 @@ extension StoreSnapshot {
             point: screenPoint, result: result == LiveSlot.none ? nil : result, winner: nil, redirectedBy: nil,
             path: [], rejected: [])
         guard screenPoint.isFinite else { return explanation }
-        // The winner is the front-most candidate before redirects: walk paths from the front.
         let (order, parents) = paintOrder()
-        for v in order.reversed() {
-            let (path, verdict) = walk(to: v, screenPoint, parents: parents)
-            switch verdict {
-            case .accepted:
-                explanation.winner = v
-                explanation.path = path
-                explanation.redirectedBy = path.first { records[Int($0.view)].flags.contains(.redirect) }?.view
-                return explanation
-            case .rejected(let reason):
-                if explanation.rejected.count < limit { explanation.rejected.append((v, reason)) }
-            case .notUnderTouch:
-                break
+        var known = [Bool](repeating: false, count: slotCount)
+        var points = [Point](repeating: Point(x: 0, y: 0), count: slotCount)
+        var inside = [Bool](repeating: false, count: slotCount)
+        // The first failure on the chain from the window down to each view's superview.
+        var inherited = [Explanation<UInt32>.Rejection?](repeating: nil, count: slotCount)
+        var pending: [UInt32] = []
+        func work(_ v: UInt32) {
+            // The view and its ancestors not yet worked out, then each from its superview down.
+            var c = v
+            while c != LiveSlot.screen && !known[Int(c)] {
+                pending.append(c)
+                c = parents[Int(c)]
             }
-        }
-        return explanation
-    }
-
-    private enum Verdict {
-        case accepted
-        case rejected(Explanation<UInt32>.Rejection)
-        /// The view's own hit area does not hold the touch: not worth listing.
-        case notUnderTouch
-    }
-
-    /// Walks from `v`'s window down to `v` with the canonical conversion and classifies `v`.
-    private func walk(to v: UInt32, _ screenPoint: Point, parents: [UInt32]) -> ([Explanation<UInt32>.Step], Verdict) {
-        var chain: [UInt32] = [v]
-        var c = v
-        while parents[Int(c)] != LiveSlot.screen {
-            c = parents[Int(c)]
-            chain.append(c)
-        }
-        chain.reverse()
-        var steps: [Explanation<UInt32>.Step] = []
-        var q = screenPoint
-        var firstFailure: Explanation<UInt32>.Rejection?
-        for (k, u) in chain.enumerated() {
-            let flags = records[Int(u)].flags
-            let p = toLocal(u, q)
-            let inside = pointInside(u, p)
-            steps.append(.init(view: u, point: p, inside: inside))
-            let isTarget = k == chain.count - 1
-            if firstFailure == nil {
-                if !flags.contains(.eligible) {
-                    if isTarget {
-                        firstFailure =
-                            flags.contains(.hidden)
-                            ? .hidden : flags.contains(.interactionDisabled) ? .interactionDisabled : .transparent
-                    } else {
-                        firstFailure = .ineligibleAncestor(u)
+            while let u = pending.popLast() {
+                let parent = parents[Int(u)]
+                let q = parent == LiveSlot.screen ? screenPoint : points[Int(parent)]
+                points[Int(u)] = toLocal(u, q)
+                inside[Int(u)] = pointInside(u, points[Int(u)])
+                known[Int(u)] = true
+                guard parent != LiveSlot.screen else { continue }
+                if let failure = inherited[Int(parent)] {
+                    inherited[Int(u)] = failure
+                } else {
+                    let flags = records[Int(parent)].flags
+                    if !flags.contains(.eligible) {
+                        inherited[Int(u)] = .ineligibleAncestor(parent)
+                    } else if !inside[Int(parent)] && !flags.contains(.outside) {
+                        inherited[Int(u)] = .outsideAncestor(parent)
                     }
-                } else if !isTarget && !inside && !flags.contains(.outside) {
-                    firstFailure = .outsideAncestor(u)
                 }
             }
-            if isTarget {
-                guard inside else { return (steps, .notUnderTouch) }
-                if let firstFailure { return (steps, .rejected(firstFailure)) }
-                if flags.contains(.passThrough) { return (steps, .rejected(.passThrough)) }
-                return (steps, .accepted)
-            }
-            q = p
         }
-        return (steps, .notUnderTouch)
+        // The winner is the front-most view that the search accepts before redirects.
+        for v in order.reversed() {
+            work(v)
+            guard inside[Int(v)] else { continue }
+            let flags = records[Int(v)].flags
+            let own: Explanation<UInt32>.Rejection? =
+                flags.contains(.eligible)
+                ? nil
+                : flags.contains(.hidden) ? .hidden : flags.contains(.interactionDisabled) ? .interactionDisabled : .transparent
+            // The search meets an ancestor's failure before the view's own state.
+            if let reason = inherited[Int(v)] ?? own ?? (flags.contains(.passThrough) ? .passThrough : nil) {
+                if explanation.rejected.count < limit { explanation.rejected.append((v, reason)) }
+                continue
+            }
+            var chain: [UInt32] = [v]
+            var c = v
+            while parents[Int(c)] != LiveSlot.screen {
+                c = parents[Int(c)]
+                chain.append(c)
+            }
+            explanation.winner = v
+            explanation.path = chain.reversed().map { .init(view: $0, point: points[Int($0)], inside: inside[Int($0)]) }
+            explanation.redirectedBy = explanation.path.first { records[Int($0.view)].flags.contains(.redirect) }?.view
+            return explanation
+        }
+        return explanation
     }
 }

@@ -50,7 +50,7 @@ struct Options {
           --budget SECONDS  time one engine may take on one configuration (default 20; quick 1.5):
                             a slower engine runs on a prefix of the query set, and is skipped
                             (not failed) when even the minimum does not fit
-          --rico-dir DIR    directory of the RICO JSON files (default: Tests/Data/rico-kim-sanghoon
+          --rico-dir DIR    directory of the RICO JSON files (default: Tests/Data/rico-hitindex
                             under the working directory or the package root)
           --no-probes       skip the DRAM latency and bandwidth probes
           --no-live         skip the live index's measurements (edits, frames, readers under a

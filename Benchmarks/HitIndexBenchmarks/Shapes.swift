@@ -85,9 +85,9 @@ struct RicoLibrary {
     let directory: String
     let screens: [Screen]
 
-    /// The RICO folder inside the repository (reduced copies of the captured screens; see
+    /// The RICO-format screens inside the repository (written by the project in RICO's format; see
     /// `Tests/Data/README.md`).
-    static let defaultFolder = "Tests/Data/rico-kim-sanghoon"
+    static let defaultFolder = "Tests/Data/rico-hitindex"
 
     /// Where the RICO files are: the override, else ``defaultFolder`` under the working
     /// directory, under any folder above the executable (`.build/…/release/hitindex-bench` lives

@@ -30,10 +30,10 @@ CASES = [
     ("Tests/HitIndexTests/Scenarios/rotation.json", "100,100", "R90", "R45"),
     # The widened tab-bar button whose widened part the tab bar clips: the touch goes to the feed.
     ("Examples/tabbar-widened.json", "240,785", "Feed", "TabBar"),
-    # A real recursiveDescription dump, imported first (its collection view covers the screen,
-    # so only the hit is checked).
-    ("import:Tests/Data/ios-recursivedescription/zhangkn-photos-picker.extracted.txt", "160,300",
-     "PUCollectionView@0x1834e400", None),
+    # A recursiveDescription dump (the project's photo grid), imported first: the tap lands on a
+    # cell's content view (its collection view covers the screen, so only the hit is checked).
+    ("import:Tests/Data/ios-recursivedescription/hitindex-photo-grid.txt", "160,300",
+     "UIView@0x7fa1c5d0fc00", None),
 ]
 HIT = (185, 226, 196)
 

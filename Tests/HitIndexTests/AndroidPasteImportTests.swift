@@ -10,7 +10,10 @@ import Testing
 /// those forms and from the real dumps.
 @Suite("Import: Android pastes and touch dispatch")
 struct AndroidPasteImportTests {
-    static let dumps = ["vivo-launcher-current_ui.xml", "wework-window_dump.xml", "youtube-window_dump.xml"]
+    static let dumps = [
+        "nora-localagent-chat_dump.xml", "nora-localagent-window_dump.xml", "termux-flutter-ide-window_dump.xml",
+        "vivo-launcher-current_ui.xml",
+    ]
 
     static func written(_ imported: ImportedScene) throws -> String { try SceneWriter.string(imported.scene) }
 
@@ -226,7 +229,8 @@ struct AndroidPasteImportTests {
                     answered += 1
                     #expect(taking(a), "\(name) \(p): \(a.id) takes no touch")
                 }
-                // No sample node is disabled, so a plain answer that takes touches is Android's too.
+                // The one disabled sample node, the chat dump's Send button (View#28), overlaps no view
+                // that takes touches, so a plain answer that takes touches is Android's too.
                 if taking(b) { #expect(a?.id == b?.id, "\(name) \(p)") }
             }
         }
@@ -234,18 +238,37 @@ struct AndroidPasteImportTests {
         try AndroidImportTesting.expectEnginesAgree(android.scene, grid: 24)
     }
 
-    @Test("touch dispatch, youtube: the toolbar container drawn in front lets the tap reach the sound button")
-    func youtubeTitle() throws {
-        // Node 19, the FrameLayout edit_expandy_toolbar [0,48][720,1232], has drawing-order 1 and
-        // is drawn in front of the top bar; it is clickable="false" long-clickable="false"
-        // scrollable="false" and has no view under (380, 120). Node 53 is the clickable sound
-        // Button [261,80][458,160] behind it; node 55 its title [349,101][426,139] takes nothing.
-        let text = try Self.plain("youtube-window_dump.xml")
-        let p = Point(x: 380, y: 120)
-        #expect(
-            ReferenceHitTester().hitTest(try AndroidImportTesting.uiautomator(text).scene, at: p)?.id
-                == "FrameLayout#19")
-        #expect(ReferenceHitTester().hitTest(try Self.dispatch(text).scene, at: p)?.id == "Button#53")
+    @Test("touch dispatch, Nora: the non-clickable Buttons drawn over a row let the tap reach the row")
+    func noraButtons() throws {
+        // Node 16, the clickable View [53,2010][1027,2147] of "Load Model & Start Chat", holds its
+        // label (node 17, TextView [342,2052][739,2105]) and node 18, a Button with the row's own
+        // bounds drawn last, clickable="false" long-clickable="false" scrollable="false". The plain
+        // mapping answers the Button; on the device the touch goes through it and its label to the
+        // clickable row. Same in the top bar: node 28, a non-clickable Button [954,95][1059,200],
+        // over node 26, the clickable Rescan button [944,85][1070,211].
+        let text = try Self.plain("nora-localagent-window_dump.xml")
+        let plain = try AndroidImportTesting.uiautomator(text).scene
+        let android = try Self.dispatch(text).scene
+        let reference = ReferenceHitTester()
+        for (p, plainID, androidID) in [
+            (Point(x: 540, y: 2078), "Button#18", "View#16"), (Point(x: 1000, y: 150), "Button#28", "View#26"),
+        ] {
+            #expect(reference.hitTest(plain, at: p)?.id == plainID, "\(p)")
+            #expect(reference.hitTest(android, at: p)?.id == androidID, "\(p)")
+        }
+    }
+
+    @Test("touch dispatch, Nora chat: the disabled Send button swallows the tap")
+    func noraDisabledSend() throws {
+        // Node 28, the Send button View [923,2223][1049,2349], is clickable="true" enabled="false"
+        // (nothing typed yet), inside node 22, the input bar [0,2190][1080,2400], which takes
+        // nothing. The plain mapping skips the disabled view and its subtree: the bar answers.
+        // Android delivers the touch to the disabled clickable view, which consumes it.
+        let text = try Self.plain("nora-localagent-chat_dump.xml")
+        let p = Point(x: 980, y: 2280)
+        let reference = ReferenceHitTester()
+        #expect(reference.hitTest(try AndroidImportTesting.uiautomator(text).scene, at: p)?.id == "View#22")
+        #expect(reference.hitTest(try Self.dispatch(text).scene, at: p)?.id == "View#28")
     }
 
     @Test("touch dispatch on RICO reads clickable, long-clickable and the scrollable axes")
@@ -281,9 +304,9 @@ struct AndroidPasteImportTests {
         }
     }
 
-    @Test("touch dispatch on the real RICO screens: every answer takes touches")
+    @Test("touch dispatch on the RICO-format screens: every answer takes touches")
     func ricoScreens() throws {
-        let folder = "rico-kim-sanghoon"
+        let folder = "rico-hitindex"
         var answered = 0
         for name in AndroidImportTesting.files(folder, ext: "json").prefix(20) {
             let text = try AndroidImportTesting.text(folder, name)

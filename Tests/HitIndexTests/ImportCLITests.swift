@@ -28,22 +28,19 @@ import Testing
         var out: [(String, String)] = []
         let fm = FileManager.default
         for (dir, format, ext) in [
-            ("ios-recursivedescription", "recursive-description", ".extracted.txt"),
-            ("android-uiautomator", "uiautomator", ".xml"), ("rico-kim-sanghoon", "rico", ".json"),
+            ("ios-recursivedescription", "recursive-description", ".txt"),
+            ("android-uiautomator", "uiautomator", ".xml"), ("rico-hitindex", "rico", ".json"),
         ] {
             let path = "\(realdata)/\(dir)"
             let files = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(ext) }.sorted()
-            // Every RICO file is imported by RicoImportTests; here a spread of ten is enough.
-            let chosen =
-                format == "rico" ? Array(files.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)) : files
-            out += chosen.map { ("\(path)/\($0)", format) }
+            out += files.map { ("\(path)/\($0)", format) }
         }
         return out
     }()
 
     @Test func samplesArePresent() {
-        // 4 recursiveDescription dumps, 3 uiautomator dumps, 11 of the 102 RICO files.
-        #expect(Self.samples.count == 18, "\(Self.samples.map(\.0))")
+        // 4 recursiveDescription dumps, 4 uiautomator dumps, 8 RICO-format screens.
+        #expect(Self.samples.count == 16, "\(Self.samples.map(\.0))")
     }
 
     @Test(arguments: samples)

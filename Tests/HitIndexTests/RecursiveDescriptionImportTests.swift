@@ -5,10 +5,10 @@ import HitIndexImport
 import HitIndexReference
 import Testing
 
-/// The `recursiveDescription` importer on the four real dumps in
-/// Tests/Data/ios-recursivedescription (expected values read off the dumps by eye, with
-/// their line), on crafted inputs for each grammar feature, on malformed input (each error's line),
-/// and the index against the reference on the imported scenes.
+/// The `recursiveDescription` importer on the four dumps in Tests/Data/ios-recursivedescription
+/// (three published ones and one the project wrote; expected values read off the dumps by eye,
+/// with their line), on crafted inputs for each grammar feature, on malformed input (each error's
+/// line), and the index against the reference on the imported scenes.
 @Suite struct RecursiveDescriptionImportTests {
     // MARK: - Helpers
 
@@ -17,7 +17,7 @@ import Testing
 
     static let samples = [
         "sentry-mockViewHierarchyData.extracted.txt", "crifan-cycript-output_example.extracted.txt",
-        "zhangkn-photos-picker.extracted.txt", "FTAdditions-explode.extracted.txt",
+        "hitindex-photo-grid.txt", "FTAdditions-explode.extracted.txt",
     ]
 
     /// The text of a real dump.
@@ -195,58 +195,79 @@ import Testing
         #expect(last.superview?.id == "UINavigationBar@0x107e957e0")
     }
 
-    @Test func zhangknPhotosDump() throws {
-        let imported = try Self.sample("zhangkn-photos-picker.extracted.txt")
+    @Test func photoGridDump() throws {
+        let imported = try Self.sample("hitindex-photo-grid.txt")
         let scene = imported.scene
-        // 55 lines: 52 views and 3 `(layer)` lines.
-        #expect(scene.viewCount == 52)
+        // 78 lines: 75 views and 3 `(layer)` lines.
+        #expect(scene.viewCount == 75)
         try scene.validate()
-        #expect(Set(Self.ids(scene)).count == 52)
+        #expect(Set(Self.ids(scene)).count == 75)
         #expect(imported.warnings.isEmpty)
         #expect(!Self.ids(scene).contains { $0.hasPrefix("_UILabelContentLayer") })
-        // Line 1: <UIWindow: 0x192d6e80; frame = (0 0; 320 568); …>
-        #expect(scene.windows.map(\.id) == ["UIWindow@0x192d6e80"])
-        #expect(scene.windows[0].frame == Rect(x: 0, y: 0, width: 320, height: 568))
-        // Line 7: <PUCollectionView: 0x1834e400; baseClass = UICollectionView; frame = (0 0; 320 568); …;
-        //   contentOffset: {0, -44}; contentSize: {320, 333.5}> collection view layout: <…> delegate: <…>
-        let collection = try Self.view(scene, "PUCollectionView@0x1834e400")
-        #expect(collection.bounds == Rect(x: 0, y: -44, width: 320, height: 568))
-        #expect(collection.frame == Rect(x: 0, y: 0, width: 320, height: 568))
-        // Lines 8-42: 16 cells (each with its photo view) and the two scroll indicators.
+        // Line 1: <UIWindow: 0x7fa1c5d0a8e0; frame = (0 0; 375 667); …>
+        #expect(scene.windows.map(\.id) == ["UIWindow@0x7fa1c5d0a8e0"])
+        #expect(scene.windows[0].frame == Rect(x: 0, y: 0, width: 375, height: 667))
+        // Line 6: <GalleryApp.AlbumGridView: 0x7fa1c5d0b3d0; …>: a Swift class keeps its module.
+        let grid = try Self.view(scene, "GalleryApp.AlbumGridView@0x7fa1c5d0b3d0")
+        #expect(grid.className == "GalleryApp.AlbumGridView")
+        // Line 7: <UICollectionView: 0x7fa1c5d0b600; frame = (0 0; 375 667); …; contentOffset: {0, -64};
+        //   contentSize: {375, 375}; adjustedContentInset: {64, 0, 0, 0}> collection view layout: <…> delegate: <…>
+        let collection = try Self.view(scene, "UICollectionView@0x7fa1c5d0b600")
+        #expect(collection.bounds == Rect(x: 0, y: -64, width: 375, height: 667))
+        #expect(collection.frame == Rect(x: 0, y: 0, width: 375, height: 667))
+        // Lines 8-60: 16 cells (each with its content view and photo) and the two scroll indicators.
         #expect(collection.subviews.count == 18)
-        // Line 8: <PUPhotosGridCell: 0x192aa210; baseClass = UICollectionViewCell; frame = (0 9.5; 78.5 78.5); …>
-        let cell = try Self.view(scene, "PUPhotosGridCell@0x192aa210")
-        #expect(cell.frame == Rect(x: 0, y: 9.5, width: 78.5, height: 78.5))
-        // Line 40: <UIView: 0x1a3fa0d0; frame = (0 0; 78.5 78.5); alpha = 0.5; hidden = YES;
-        //   userInteractionEnabled = NO; …>
-        let overlay = try Self.view(scene, "UIView@0x1a3fa0d0")
+        // Line 8: <GalleryApp.PhotoCell: 0x7fa1c5d0bc90; baseClass = UICollectionViewCell; frame = (0 0; 93 93); …>
+        let cell = try Self.view(scene, "GalleryApp.PhotoCell@0x7fa1c5d0bc90")
+        #expect(cell.frame == Rect(x: 0, y: 0, width: 93, height: 93) && cell.className == "GalleryApp.PhotoCell")
+        // Line 29: <UILabel: 0x7fa1c5d0ea80; frame = (58 73; 31 16); text = '0:42'; …;
+        //   userInteractionEnabled = NO; …> in line 27's content view, with the layer line 30 under it, skipped.
+        let duration = try Self.view(scene, "UILabel@0x7fa1c5d0ea80")
+        #expect(duration.frame == Rect(x: 58, y: 73, width: 31, height: 16))
+        #expect(duration.subviews.isEmpty && !duration.isUserInteractionEnabled)
+        #expect(duration.superview?.id == "UIView@0x7fa1c5d0e620")
+        // Line 31 comes back up after the layer line: the next cell, a subview of the collection view.
+        #expect(try Self.view(scene, "GalleryApp.PhotoCell@0x7fa1c5d0ecb0").superview === collection)
+        // Line 58: <UIView: 0x7fa1c5d127c0; frame = (0 0; 93 93); alpha = 0.5; hidden = YES;
+        //   userInteractionEnabled = NO; …>, the last cell's selection overlay (line 56's content view).
+        let overlay = try Self.view(scene, "UIView@0x7fa1c5d127c0")
         #expect(overlay.alpha == 0.5 && overlay.isHidden && !overlay.isUserInteractionEnabled)
-        #expect(overlay.superview?.id == "PUPhotosGridCell@0x1a2104e0")  // line 38
-        // Line 47: <UILabel: 0x1a211f10; frame = (0 3.5; 68 21.5); text = '相机胶卷'; …; userInteractionEnabled = NO; …>
-        //   with the layer line 48 under it, skipped.
-        let label = try Self.view(scene, "UILabel@0x1a211f10")
-        #expect(label.frame == Rect(x: 0, y: 3.5, width: 68, height: 21.5))
-        #expect(label.subviews.isEmpty && !label.isUserInteractionEnabled)
-        // Line 49 comes back up after the layer line: a subview of line 43's UINavigationBar.
-        let bar = try Self.view(scene, "UINavigationBar@0x1a2a0f80")
+        #expect(overlay.superview?.id == "UIView@0x7fa1c5d12360")
+        // Line 59: <UIImageView: 0x7fa1c5d129f0; frame = (369.5 161; 2.5 436); alpha = 0; …>
+        let indicator = try Self.view(scene, "UIImageView@0x7fa1c5d129f0")
+        #expect(indicator.frame == Rect(x: 369.5, y: 161, width: 2.5, height: 436) && indicator.alpha == 0)
+        // Line 61: <UINavigationBar: 0x7fa1c5d12e50; frame = (0 20; 375 44); opaque = NO; …>: enabled,
+        //   with lines 62, 66 and 78 as subviews (the `|` count drops back to 4 after each subtree).
+        let bar = try Self.view(scene, "UINavigationBar@0x7fa1c5d12e50")
+        #expect(bar.frame == Rect(x: 0, y: 20, width: 375, height: 44) && bar.isUserInteractionEnabled)
         #expect(
             bar.subviews.map(\.id) == [
-                "_UINavigationBarBackground@0x1a29e340", "UINavigationItemView@0x1911bb10",
-                "UINavigationButton@0x1a29d2e0", "UINavigationItemButtonView@0x1a4640f0",
-                "_UINavigationBarBackIndicatorView@0x1a23df60",
+                "_UIBarBackground@0x7fa1c5d13080", "_UINavigationBarContentView@0x7fa1c5d13940",
+                "_UINavigationBarLargeTitleView@0x7fa1c5d14f20",
             ])
-        // Line 49: <UINavigationButton: 0x1a29d2e0; frame = (278 7; 34 30); opaque = NO; …>: enabled.
-        let button = try Self.view(scene, "UINavigationButton@0x1a29d2e0")
-        #expect(button.frame == Rect(x: 278, y: 7, width: 34, height: 30) && button.isUserInteractionEnabled)
-        // Line 41: <UIImageView: 0x1a28b700; frame = (317.5 480; 2.5 44); alpha = 0; …>
-        let indicator = try Self.view(scene, "UIImageView@0x1a28b700")
-        #expect(indicator.frame == Rect(x: 317.5, y: 480, width: 2.5, height: 44) && indicator.alpha == 0)
-        // With contentOffset {0, -44}, line 8's cell (0 9.5; 78.5 78.5) shows at screen y 53.5..132, below
-        // the 44-high navigation bar: (40, 100) lands on its photo view (line 9); (100, 20) on the bar's
-        // enabled UINavigationBar itself (its subviews there are disabled or elsewhere).
+        // Line 73: <UILabel: 0x7fa1c5d14660; frame = (150.5 11.5; 74 20.5); text = 'Carrete'; …> and line 71's
+        //   'Álbumes': text is skipped whatever its script; line 75 follows the layer line 74.
+        let title = try Self.view(scene, "UILabel@0x7fa1c5d14660")
+        #expect(title.frame == Rect(x: 150.5, y: 11.5, width: 74, height: 20.5) && title.subviews.isEmpty)
+        #expect(try Self.view(scene, "UIButtonLabel@0x7fa1c5d14430").frame.size == Size(width: 55, height: 20.5))
+        #expect(try Self.view(scene, "_UIButtonBarButton@0x7fa1c5d14890").superview?.id == title.superview?.id)
+        // With contentOffset {0, -64}, content y = screen y - 64. (40, 100) is content (40, 36): the first
+        // cell's content view (line 9; its photo, line 10, has interaction off). (160, 300) is content
+        // (160, 236): the cell at (94 188) on line 37, its content view on line 38. (93.5, 300) falls in
+        // the 1 pt gap between columns: the collection view. (370, 300) is under the vertical scroll
+        // indicator, whose alpha is 0: the cell at (282 188), line 43, content view line 44.
+        // (200, 40) is on the bar's content view (the title there has interaction off); (320, 40) on
+        // the Cancelar button (line 75; its subviews have interaction off).
         let reference = ReferenceHitTester()
-        #expect(reference.hitTest(scene, at: Point(x: 40, y: 100))?.id == "PUPhotoView@0x1a3eb820")
-        #expect(reference.hitTest(scene, at: Point(x: 100, y: 20))?.id == "UINavigationBar@0x1a2a0f80")
+        for (p, id) in [
+            (Point(x: 40, y: 100), "UIView@0x7fa1c5d0bec0"), (Point(x: 160, y: 300), "UIView@0x7fa1c5d0fc00"),
+            (Point(x: 93.5, y: 300), "UICollectionView@0x7fa1c5d0b600"),
+            (Point(x: 370, y: 300), "UIView@0x7fa1c5d10920"),
+            (Point(x: 200, y: 40), "_UINavigationBarContentView@0x7fa1c5d13940"),
+            (Point(x: 320, y: 40), "_UIButtonBarButton@0x7fa1c5d14890"),
+        ] {
+            #expect(reference.hitTest(scene, at: p)?.id == id, "\(p)")
+        }
     }
 
     @Test func ftAdditionsExplodeDump() throws {

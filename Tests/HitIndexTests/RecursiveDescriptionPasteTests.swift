@@ -9,7 +9,7 @@ import Testing
 /// imports to.
 @Suite struct RecursiveDescriptionPasteTests {
     static func plain() throws -> String {
-        try RecursiveDescriptionImportTests.text("zhangkn-photos-picker.extracted.txt")
+        try RecursiveDescriptionImportTests.text("hitindex-photo-grid.txt")
     }
 
     static func json(_ text: String) throws -> String {

@@ -117,10 +117,12 @@ enum AndroidImportTesting {
     }
 }
 
-/// The RICO importer against the 102 real screens, crafted files and malformed input.
+/// The RICO importer against the eight RICO-format screens of Tests/Data/rico-hitindex (written by
+/// the project; `screens.py` there derives each node's recorded bounds from its layout), crafted
+/// files and malformed input.
 @Suite("Import: RICO")
 struct RicoImportTests {
-    static let folder = "rico-kim-sanghoon"
+    static let folder = "rico-hitindex"
     static let files = AndroidImportTesting.files(folder, ext: "json")
 
     /// The `bounds` of every node of a RICO file in document order, read with Foundation's JSON
@@ -143,13 +145,21 @@ struct RicoImportTests {
     /// Counts the nodes of a RICO file independently of the importer.
     static func nodeCount(_ text: String) throws -> Int { try recordedBounds(text).count }
 
-    @Test("all 102 samples are present")
+    static func screen(_ name: String) throws -> ImportedScene {
+        try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, name))
+    }
+
+    @Test("all eight screens are present")
     func samplesPresent() {
-        #expect(Self.files.count == 102)
+        #expect(
+            Self.files == [
+                "article.json", "drawer.json", "feed.json", "login.json", "map.json", "pager.json", "player.json",
+                "settings.json",
+            ])
     }
 
     @Test(
-        "each sample imports one view per node, validates and hit-tests the same through both engines",
+        "each screen imports one view per node, validates and hit-tests the same through both engines",
         arguments: files)
     func sample(_ name: String) throws {
         let text = try AndroidImportTesting.text(Self.folder, name)
@@ -169,7 +179,7 @@ struct RicoImportTests {
         try AndroidImportTesting.expectEnginesAgree(scene)
     }
 
-    @Test("the samples hold 8,835 nodes in all")
+    @Test("the screens hold 462 nodes in all (screens.py prints the count of each)")
     func totalCount() throws {
         var imported = 0
         var counted = 0
@@ -178,49 +188,92 @@ struct RicoImportTests {
             imported += try AndroidImportTesting.rico(text).scene.viewCount
             counted += try Self.nodeCount(text)
         }
-        #expect(counted == 8835)
-        #expect(imported == 8835)
+        #expect(counted == 462)
+        #expect(imported == 462)
     }
 
-    @Test("a ViewPager's scroll offset is recovered from rel-bounds (33604.json)")
+    @Test("the screens give exactly the two warnings they were written to give")
+    func designedWarnings() throws {
+        var warnings: [String: [String]] = [:]
+        for name in Self.files { warnings[name] = try Self.screen(name).warnings }
+        // settings.json: the SwitchCompat (node 48) that says visible-to-user false; map.json: the
+        // chip strip (node 15), whose fourth chip is translated 40 px during an animation.
+        #expect(warnings.values.reduce(0) { $0 + $1.count } == 2, "\(warnings)")
+        #expect(warnings["settings.json"]?.count == 1)
+        #expect(warnings["settings.json"]?.first?.hasPrefix("SwitchCompat#48:") == true)
+        #expect(warnings["map.json"]?.count == 1)
+        #expect(warnings["map.json"]?.first?.hasPrefix("LinearLayout#15:") == true)
+    }
+
+    @Test("a ViewPager's scroll offset is recovered from rel-bounds (pager.json)")
     func viewPagerScroll() throws {
-        let scene = try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, "33604.json")).scene
-        // 33604.json line 11: the ViewPager, bounds [0, 84, 1440, 2258] under a RelativeLayout at
-        // [0, 0, 1440, 2392]. Its three pages have rel-bounds x 1440…2880, 2880…4320 and 4320…5760;
-        // the middle page's bounds are [0, 84, 1440, 2258], so the pager is scrolled to x = 2880
-        // (its third page of 1440 px); the others are clipped to empty at the screen's edges.
+        let scene = try Self.screen("pager.json").scene
+        // pager.json line 25: the ViewPager, bounds [0, 420, 1440, 2392] under the
+        // CoordinatorLayout at [0, 84, 1440, 2392]. Its three pages have rel-bounds x 0…1440,
+        // 1440…2880 and 2880…4320; the middle page's bounds are [0, 420, 1440, 2392], so the pager
+        // is scrolled to x = 1440 (its second page of 1440 px); the others are clipped to empty at
+        // the screen's edges, [0, 420, 0, 2392] and [1440, 420, 1440, 2392].
         let pager = try #require(
             AndroidImportTesting.find(scene) { $0.className == "android.support.v4.view.ViewPager" })
-        #expect(pager.bounds.origin == Point(x: 2880, y: 0))
-        #expect(pager.frame == Rect(x: 0, y: 84, width: 1440, height: 2174))
+        #expect(pager.bounds.origin == Point(x: 1440, y: 0))
+        #expect(pager.frame == Rect(x: 0, y: 336, width: 1440, height: 1972))
         #expect(pager.subviews.count == 3)
         let frames = pager.subviews.map(\.frame)
-        // In the pager's content space each page sits at its rel-bounds (clipped pages: empty).
-        #expect(frames[0] == Rect(x: 2880, y: 0, width: 0, height: 2174))
-        #expect(frames[1] == Rect(x: 2880, y: 0, width: 1440, height: 2174))
-        #expect(frames[2] == Rect(x: 4320, y: 0, width: 0, height: 2174))
+        // In the pager's content space each page sits at its recorded bounds (clipped pages: empty).
+        #expect(frames[0] == Rect(x: 1440, y: 0, width: 0, height: 1972))
+        #expect(frames[1] == Rect(x: 1440, y: 0, width: 1440, height: 1972))
+        #expect(frames[2] == Rect(x: 2880, y: 0, width: 0, height: 1972))
         // And on screen the visible page is where the dump says.
         let visible = AndroidImportTesting.screenExtents(pager.subviews[1])
-        #expect(visible == Extents(minX: 0, minY: 84, maxX: 1440, maxY: 2258))
+        #expect(visible == Extents(minX: 0, minY: 420, maxX: 1440, maxY: 2392))
     }
 
-    @Test("visible views under a gone parent are never the hit (3360.json)")
+    @Test("scrolled lists and a clipped container get their offsets (settings, feed, article, map)")
+    func scrollOffsets() throws {
+        // settings.json: the ListView at [0, 280, 1440, 2392] scrolled down by 140 (row 1, rel top
+        // 252, is recorded at 392 = 280 + 252 - 140).
+        let list = try #require(
+            AndroidImportTesting.find(try Self.screen("settings.json").scene) {
+                $0.className == "android.widget.ListView"
+            })
+        #expect(list.bounds.origin == Point(x: 0, y: 140))
+        // feed.json: the RecyclerView at [0, 280, 1440, 2224] scrolled by 900 (post 2, rel top 952,
+        // recorded at 332).
+        let feed = try #require(
+            AndroidImportTesting.find(try Self.screen("feed.json").scene) {
+                $0.className == "android.support.v7.widget.RecyclerView"
+            })
+        #expect(feed.bounds.origin == Point(x: 0, y: 900))
+        // article.json: the WebView scrolled by 1200 holds one 5600 px document view, cut at both
+        // ends, so the WebView's own offset stays 0; the document's recorded top is 280 where its
+        // layout top is on screen at 280 - 1200, so its offset, from its uncut paragraphs, is 1200.
+        let article = try Self.screen("article.json").scene
+        let web = try #require(AndroidImportTesting.find(article) { $0.className == "android.webkit.WebView" })
+        #expect(web.bounds.origin == Point(x: 0, y: 0))
+        #expect(web.subviews.count == 1 && web.subviews[0].bounds.origin == Point(x: 0, y: 1200))
+        // map.json: the chips' LinearLayout (node 15, 2380 px wide) in a HorizontalScrollView
+        // scrolled by 280: the uncut chips say 280, the translated fourth chip says 240.
+        let chips = try #require(try Self.screen("map.json").scene.view(withID: "LinearLayout#15"))
+        #expect(chips.bounds.origin == Point(x: 280, y: 0))
+        #expect(chips.subviews.count == 7)
+    }
+
+    @Test("visible views under a gone parent are never the hit (player.json)")
     func goneParent() throws {
-        let scene = try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, "3360.json")).scene
-        // 3360.json: a gone LinearLayout [0, 299, 1440, 2388] inside the SlidingDrawLayout holds a
-        // visible LinearLayout [0, 299, 1440, 499] with a visible android.support.v7.widget.ac
-        // [56, 313, 1384, 471], and a visible ExpandablePlaylist [0, 499, 1440, 2388] of rows.
+        let scene = try Self.screen("player.json").scene
+        // player.json: the queue panel, a gone LinearLayout [0, 299, 1440, 2388] drawn last in the
+        // RelativeLayout, holds a visible header with a visible SearchView$SearchAutoComplete
+        // [56, 313, 1384, 471] and a visible ListView [0, 499, 1440, 2388] of rows.
         let gone = try #require(
             AndroidImportTesting.find(scene) { v in
                 v.className == "android.widget.LinearLayout" && v.isHidden
                     && AndroidImportTesting.screenExtents(v) == Extents(minX: 0, minY: 299, maxX: 1440, maxY: 2388)
             })
-        let ac = try #require(AndroidImportTesting.find(scene) { $0.className == "android.support.v7.widget.ac" })
-        #expect(!ac.isHidden)
-        #expect(AndroidImportTesting.isInSubtree(ac, of: gone))
-        let playlist = try #require(
-            AndroidImportTesting.find(scene) { $0.className.hasSuffix("ExpandablePlaylist") })
-        #expect(!playlist.isHidden)
+        let search = try #require(AndroidImportTesting.find(scene) { $0.className.hasSuffix("SearchAutoComplete") })
+        #expect(!search.isHidden)
+        #expect(AndroidImportTesting.isInSubtree(search, of: gone))
+        let queue = try #require(AndroidImportTesting.find(scene) { $0.className == "android.widget.ListView" })
+        #expect(!queue.isHidden && AndroidImportTesting.isInSubtree(queue, of: gone))
         let index = try HitTestIndex(scene)
         let reference = ReferenceHitTester()
         for x in stride(from: 0.0, to: 1440, by: 37) {
@@ -234,15 +287,15 @@ struct RicoImportTests {
         // Not vacuous: with the parent visible, the same subtree does take touches.
         gone.isHidden = false
         let inside = Point(x: 700, y: 400)
-        #expect(AndroidImportTesting.isInSubtree(ReferenceHitTester().hitTest(scene, at: inside), of: gone))
+        #expect(ReferenceHitTester().hitTest(scene, at: inside)?.id == search.id)
     }
 
-    @Test("a disabled view is not a target (3367.json)")
+    @Test("a disabled view is not a target (map.json)")
     func disabled() throws {
-        let scene = try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, "3367.json")).scene
-        // 3367.json line 24: the "Zoom out" ImageView (its content-desc in the captured file)
-        // [1258, 2197, 1405, 2339] has enabled false; its sibling "Zoom in" [1258, 2059, 1405, 2197]
-        // is enabled.
+        let scene = try Self.screen("map.json").scene
+        // map.json: the zoom controls, LinearLayout node 24 [1258, 2059, 1405, 2339], hold "Zoom
+        // in" (node 25, [1258, 2059, 1405, 2197]) and "Zoom out" (node 26, [1258, 2197, 1405, 2339]),
+        // which has enabled false (the map is at its smallest zoom).
         func imageView(_ e: Extents) -> View? {
             AndroidImportTesting.find(scene) {
                 $0.className == "android.widget.ImageView" && AndroidImportTesting.screenExtents($0) == e
@@ -254,22 +307,24 @@ struct RicoImportTests {
         #expect(zoomIn.isUserInteractionEnabled)
         let index = try HitTestIndex(scene)
         #expect(index.hitTestID(Point(x: 1331, y: 2128)) == zoomIn.id)
-        let hit = index.hitTestID(Point(x: 1331, y: 2268))
-        #expect(hit != nil && hit != zoomOut.id)
+        #expect(index.hitTestID(Point(x: 1331, y: 2268)) == "LinearLayout#24")
     }
 
-    @Test("a view not visible to the user but visible with area stays hittable, with a warning (3364.json)")
+    @Test("a view not visible to the user but visible with area stays hittable, with a warning (settings.json)")
     func notVisibleToUser() throws {
-        let imported = try AndroidImportTesting.rico(try AndroidImportTesting.text(Self.folder, "3364.json"))
-        // 3364.json: a SwitchCompat [1011, 1658, 1177, 1826], "visibility": "visible" under visible
-        // ancestors, in a ListView row [0, 1658, 1233, 1826], says "visible-to-user": false.
+        let imported = try Self.screen("settings.json")
+        // settings.json: row 5's SwitchCompat [1228, 1442, 1412, 1610], "visibility": "visible"
+        // under visible ancestors, says "visible-to-user": false.
         let switchView = try #require(
-            AndroidImportTesting.find(imported.scene) { $0.className == "android.support.v7.widget.SwitchCompat" })
-        #expect(
-            AndroidImportTesting.screenExtents(switchView) == Extents(minX: 1011, minY: 1658, maxX: 1177, maxY: 1826))
+            AndroidImportTesting.find(imported.scene) {
+                $0.className == "android.support.v7.widget.SwitchCompat"
+                    && AndroidImportTesting.screenExtents($0)
+                        == Extents(minX: 1228, minY: 1442, maxX: 1412, maxY: 1610)
+            })
+        #expect(switchView.id == "SwitchCompat#48")
         #expect(!switchView.isHidden)
         #expect(imported.warnings.filter { $0.hasPrefix(switchView.id + ":") }.count == 1)
-        #expect(try HitTestIndex(imported.scene).hitTestID(Point(x: 1094, y: 1742)) == switchView.id)
+        #expect(try HitTestIndex(imported.scene).hitTestID(Point(x: 1320, y: 1526)) == switchView.id)
     }
 
     @Test("a hand-made file: frames, scroll offset, visibility, enabled, ids")

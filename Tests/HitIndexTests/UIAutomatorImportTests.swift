@@ -4,21 +4,22 @@ import HitIndexImport
 import HitIndexReference
 import Testing
 
-/// The uiautomator importer against the three real dumps, crafted files and malformed input.
+/// The uiautomator importer against the four real dumps, crafted files and malformed input.
 @Suite("Import: uiautomator")
 struct UIAutomatorImportTests {
     static let folder = "android-uiautomator"
 
     /// The node counts stated in SOURCE.md, checked against the files' own `<node` count below.
     static let expectedCounts = [
-        "wework-window_dump.xml": 207, "vivo-launcher-current_ui.xml": 98, "youtube-window_dump.xml": 73,
+        "vivo-launcher-current_ui.xml": 98, "nora-localagent-window_dump.xml": 28, "nora-localagent-chat_dump.xml": 30,
+        "termux-flutter-ide-window_dump.xml": 17,
     ]
 
     static func scene(_ name: String) throws -> Scene {
         try AndroidImportTesting.uiautomator(try AndroidImportTesting.text(folder, name)).scene
     }
 
-    @Test("the three dumps are present")
+    @Test("the four dumps are present")
     func samplesPresent() {
         #expect(AndroidImportTesting.files(Self.folder, ext: "xml") == Self.expectedCounts.keys.sorted())
     }
@@ -58,14 +59,8 @@ struct UIAutomatorImportTests {
         try AndroidImportTesting.expectEnginesAgree(scene, grid: 48)
     }
 
-    @Test("hand-checked frames (wework, vivo, youtube)")
+    @Test("hand-checked frames (vivo, Nora, termux)")
     func frames() throws {
-        // wework node 23 is LinearLayout [326,76][394,172], node 24 LinearLayout [326,101][394,147]
-        // inside it, node 25 the TextView "消息" [326,101][394,147] inside that.
-        let wework = try Self.scene("wework-window_dump.xml")
-        #expect(wework.view(withID: "LinearLayout#24")?.frame == Rect(x: 0, y: 25, width: 68, height: 46))
-        #expect(wework.view(withID: "TextView#25")?.frame == Rect(x: 0, y: 0, width: 68, height: 46))
-        #expect(wework.view(withID: "TextView#25")?.className == "android.widget.TextView")
         // vivo node 18 is RelativeLayout card1 [76,153][190,267], node 19 its ImageView [83,160][183,260];
         // node 14, the com.vivo.appsuggestion FrameLayout [64,141][327,404], sits inside node 13,
         // the launcher's AppWidgetHostView with the same bounds: one window for both packages.
@@ -73,31 +68,43 @@ struct UIAutomatorImportTests {
         #expect(vivo.view(withID: "ImageView#19")?.frame == Rect(x: 7, y: 7, width: 100, height: 100))
         #expect(vivo.view(withID: "FrameLayout#14")?.superview?.id == "AppWidgetHostView#13")
         #expect(vivo.view(withID: "FrameLayout#14")?.frame == Rect(x: 0, y: 0, width: 263, height: 263))
-        // youtube node 53 is the sound Button [261,80][458,160] in the top bar [0,48][720,288]
-        // (node 49); node 55 its title TextView [349,101][426,139].
-        let youtube = try Self.scene("youtube-window_dump.xml")
-        #expect(youtube.view(withID: "Button#53")?.frame == Rect(x: 261, y: 32, width: 197, height: 80))
-        #expect(youtube.view(withID: "TextView#55")?.frame == Rect(x: 88, y: 21, width: 77, height: 38))
-        #expect(youtube.windows.first?.frame == Rect(x: 0, y: 0, width: 720, height: 1280))
+        // Nora's model list: node 11, the clickable model row [53,344][1027,548], holds node 15, the
+        // "Selected" mark [922,415][985,478]; node 26, the clickable Rescan button [944,85][1070,211],
+        // sits in node 23, the top bar's row [0,63][1080,231].
+        let nora = try Self.scene("nora-localagent-window_dump.xml")
+        #expect(nora.view(withID: "View#15")?.frame == Rect(x: 869, y: 71, width: 63, height: 63))
+        #expect(nora.view(withID: "View#26")?.frame == Rect(x: 944, y: 22, width: 126, height: 126))
+        #expect(nora.windows.first?.frame == Rect(x: 0, y: 0, width: 1080, height: 2400))
+        // Nora's chat: node 9, the scrollable message list [42,231][1038,2190], in node 8
+        // [0,0][1080,2400]; node 11, the TextView "nihaohello" [824,257][1001,315], in its bubble,
+        // node 10 [787,231][1038,341].
+        let chat = try Self.scene("nora-localagent-chat_dump.xml")
+        #expect(chat.view(withID: "View#9")?.frame == Rect(x: 42, y: 231, width: 996, height: 1959))
+        #expect(chat.view(withID: "TextView#11")?.frame == Rect(x: 37, y: 26, width: 177, height: 58))
+        #expect(chat.view(withID: "TextView#11")?.className == "android.widget.TextView")
+        // termux: node 12, a Button with NAF="true" [675,86][810,221], in the top bar, node 9
+        // [0,0][1080,233]; node 15, the Explorer tab [0,2195][360,2358], in node 8 [0,0][1080,2400].
+        let termux = try Self.scene("termux-flutter-ide-window_dump.xml")
+        #expect(termux.view(withID: "Button#12")?.frame == Rect(x: 675, y: 86, width: 135, height: 135))
+        #expect(termux.view(withID: "Button#15")?.frame == Rect(x: 0, y: 2195, width: 360, height: 163))
     }
 
-    @Test("drawing-order reorders siblings and changes the hit (youtube)")
+    @Test("drawing-order on every node is read, and siblings are drawn in that order (Nora)")
     func drawingOrder() throws {
-        let scene = try Self.scene("youtube-window_dump.xml")
-        // Node 17, edit_video_container [0,48][720,1232], has in document order: node 18 a
-        // RelativeLayout [0,48][720,1232] with drawing-order 3, node 49 the top bar RelativeLayout
-        // with drawing-order 2, node 59 the player wrapper FrameLayout [27,48][693,1232] with
-        // drawing-order 1. Back to front by drawing order: 59, 49, 18.
-        let container = try #require(scene.view(withID: "ViewGroup#17"))
-        #expect(container.subviews.map(\.id) == ["FrameLayout#59", "RelativeLayout#49", "RelativeLayout#18"])
-        // At the middle of the video, node 18's full-size child node 19 (edit_expandy_toolbar,
-        // FrameLayout [0,48][720,1232]) is now in front; its only child, the toolbar at
-        // [588,354][720,926], is not under the point. In document order the player's
-        // SurfaceView (node 66) would win.
-        let p = Point(x: 360, y: 600)
-        #expect(try HitTestIndex(scene).hitTestID(p) == "FrameLayout#19")
-        #expect(ReferenceHitTester().hitTest(scene, at: p)?.id == "FrameLayout#19")
-        #expect(scene.view(withID: "SurfaceView#66")?.className == "android.view.SurfaceView")
+        let scene = try Self.scene("nora-localagent-window_dump.xml")
+        // Node 8 [0,0][1080,2400] holds, with drawing-order 0 to 4: node 9 the "Select a model to
+        // load" TextView, node 10 the model list, node 16 the "Load Model & Start Chat" button,
+        // node 19 the Rescan row and node 22 the top bar, drawn last (in front). This dumper wrote
+        // them in document order too; crafted() has siblings whose drawing-order reorders them.
+        let container = try #require(scene.view(withID: "View#8"))
+        #expect(container.subviews.map(\.id) == ["TextView#9", "View#10", "View#16", "View#19", "View#22"])
+        // In the top bar, node 26 (the Rescan button [944,85][1070,211]) draws node 27, its icon
+        // [975,116][1038,179], first and node 28, a Button [954,95][1059,200], over it: a tap on the
+        // icon lands on the Button.
+        let p = Point(x: 1000, y: 150)
+        #expect(try HitTestIndex(scene).hitTestID(p) == "Button#28")
+        #expect(ReferenceHitTester().hitTest(scene, at: p)?.id == "Button#28")
+        #expect(scene.view(withID: "View#26")?.subviews.map(\.id) == ["View#27", "Button#28"])
     }
 
     @Test("a hand-made dump: windows, entities, flags, drawing-order ties, negative sizes")

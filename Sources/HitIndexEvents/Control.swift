@@ -1,6 +1,11 @@
 /// A `UIControl` event (`UIControl.Event`), as a control sends it while it tracks a touch.
 public enum ControlEvent: String, Hashable, Sendable, CaseIterable {
+    /// The touch-tracking events, named as `UIControl.Event` names them: a touch down
+    /// (`touchDownRepeat` for a second tap), a drag inside or outside the control, and a drag
+    /// crossing its edge.
     case touchDown, touchDownRepeat, touchDragInside, touchDragOutside, touchDragEnter, touchDragExit
+    /// The closing and value events, named as `UIControl.Event` names them: a lift inside or
+    /// outside, a cancelled touch, a changed value and the control's primary action.
     case touchUpInside, touchUpOutside, touchCancel, valueChanged, primaryActionTriggered
 }
 
@@ -93,7 +98,10 @@ public struct ControlEventRecord: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Buy touchUpInside`.
+    /// - Complexity: O(length of the line).
     public var logLine: String { "\(controlID) \(event.rawValue)" }
 
+    /// The log line with the event's time: `Buy touchUpInside (t 0.1)`.
+    /// - Complexity: O(length of the line).
     public var description: String { "\(logLine) (t \(time))" }
 }

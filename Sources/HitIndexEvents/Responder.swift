@@ -15,5 +15,7 @@ public struct Responder: Hashable, Sendable, CustomStringConvertible {
         self.id = id
     }
 
+    /// The kind and the id: `view "Buy"`.
+    /// - Complexity: O(length of the id).
     public var description: String { "\(kind.rawValue) \"\(id)\"" }
 }

@@ -70,6 +70,7 @@ public struct ResponderEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Field becomeFirstResponder`, `copy: -> ViewController`, `Buy touchUpInside buy: -> Cart`.
+    /// - Complexity: O(length of the line).
     public var logLine: String {
         switch outcome {
         case .becameFirstResponder(let r): return "\(r.id) becomeFirstResponder"
@@ -90,5 +91,7 @@ public struct ResponderEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The log line with the time: `Field becomeFirstResponder (t 0.2)`.
+    /// - Complexity: O(length of the line).
     public var description: String { "\(logLine) (t \(time))" }
 }

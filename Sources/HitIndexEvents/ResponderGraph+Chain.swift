@@ -16,10 +16,12 @@ extension ResponderGraph {
     }
 
     /// The application's responder.
+    /// - Complexity: O(1).
     public var applicationResponder: Responder { Responder(kind: .application, id: application.id) }
 
     /// The delegate as a responder, or `nil` when there is no delegate, it is not a responder, or
     /// it is a view, a view controller or the application itself (semantics §6).
+    /// - Complexity: O(length of the delegate's id) expected.
     public var delegateResponder: Responder? {
         guard let d = application.delegate, application.delegateIsResponder else { return nil }
         if viewsByID[d] != nil || controllerIndexByID[d] != nil || d == application.id { return nil }

@@ -11,13 +11,17 @@ extension ResponderGraph {
     /// - `application` on the document: `{"id": …, "delegate": …, "delegateIsResponder": …}`,
     ///   each optional (`id` defaults to `UIApplication`);
     /// - `responder` on a view, in a `viewController` object and in the `application` object
-    ///   (with `delegateResponder`): the responder's traits (``readTraitKeys()``).
+    ///   (with `delegateResponder`): the responder's traits (``ResponderTraits``).
     ///
     /// The touch keys (`handlesTouches` on a view, `multipleTouchEnabled`, `exclusiveTouch`,
-    /// `gestureRecognizers`) are read by ``TouchDispatcher/init(graph:)``, not here.
+    /// `gestureRecognizers`) are read by ``TouchDispatcher/init(graph:recognizers:traits:)``, not
+    /// here.
     ///
-    /// - Parameter file: named in errors, as the scene reader does.
-    /// - Throws: a ``SceneError`` naming the view (or `$.application`) and the field.
+    /// - Parameters:
+    ///   - scene: the scene as the scene reader read it, its event-layer keys kept as raw JSON
+    /// text.
+    ///   - file: named in errors, as the scene reader does.
+    /// - Throws: a `SceneError` naming the view (or `$.application`) and the field.
     /// - Complexity: O(n) for n views.
     public convenience init(reading scene: Scene, file: String? = nil) throws(SceneError) {
         do throws(SceneError) {

@@ -3,9 +3,9 @@ import HitIndex
 /// The responders of one scene: its views and windows, the view controllers that own root views,
 /// the window scenes, the application and its delegate, with the first-responder state.
 ///
-/// Build one from a scene file's event-layer keys with ``init(reading:)``, or from explicit
+/// Build one from a scene file's event-layer keys with ``init(reading:file:)``, or from explicit
 /// descriptions with ``init(scene:application:controllers:windowScenes:)``. Either way every
-/// inconsistency is refused with a ``SceneError`` naming the view (or JSON path) and the field.
+/// inconsistency is refused with a `SceneError` naming the view (or JSON path) and the field.
 ///
 /// `next` and the chain follow semantics §6 (`ResponderGraph+Chain.swift`); first responder and
 /// actions are in `ResponderGraph+FirstResponder.swift` and `ResponderGraph+Actions.swift`.
@@ -41,12 +41,12 @@ public final class ResponderGraph {
     /// Builds a graph from explicit descriptions.
     ///
     /// - Parameters:
-    ///   - scene: the views and windows. It should be valid (``Scene/validate()``).
+    ///   - scene: the views and windows. It should be valid (`Scene.validate()`).
     ///   - application: the application and its delegate.
     ///   - controllers: each controller's root view is a view of `scene` or a detached view
     ///     (its subtree then joins the graph's views).
     ///   - windowScenes: window id → window scene id, for the windows that belong to one.
-    /// - Throws: a ``SceneError`` for a clash of ids, an unknown presenter or window, a
+    /// - Throws: a `SceneError` for a clash of ids, an unknown presenter or window, a
     ///   presentation cycle, two controllers on one root view, or a window as a root view.
     /// - Complexity: O(n + c) for n views and c controllers.
     public init(

@@ -52,6 +52,8 @@ public struct TouchDelivery: Hashable, Sendable, CustomStringConvertible {
         return handlers.map { "\($0.id) \(phase.methodName ?? phase.rawValue) \(ids)" }
     }
 
+    /// The call and the responders it reached: `AView touchesBegan 1 → AView → ViewController`.
+    /// - Complexity: O(reached + touches).
     public var description: String {
         "\(view.id) \(phase.methodName ?? phase.rawValue) \(touchIDs.map(String.init).joined(separator: ",")) → "
             + reached.map(\.id).joined(separator: " → ")

@@ -219,7 +219,7 @@ public final class TouchDispatcher {
     /// then applying `traits` (the Swift form of the touch keys, `control` and `scrollView`
     /// included: each replaces the view's traits from its keys) and adding `recognizers` after
     /// the scene's (a scroll view given here gets its own recognizers first).
-    /// - Throws: a ``SceneError`` naming the view and the field for a bad touch key or
+    /// - Throws: a `SceneError` naming the view and the field for a bad touch key or
     ///   recognizer (an unknown view, a duplicate id, an unknown or circular `requiresFailureOf`),
     ///   a control target that is no responder, traits for an unknown view; or the hit-testing
     ///   index's refusal of an invalid scene.
@@ -263,7 +263,7 @@ public final class TouchDispatcher {
 
     /// Checks the touch keys and `gestureRecognizers` of `graph`'s views as ``init(graph:recognizers:traits:)``
     /// does, without building anything: what `hitindex check` runs.
-    /// - Throws: the ``SceneError`` the dispatcher would throw for these keys.
+    /// - Throws: the `SceneError` the dispatcher would throw for these keys.
     /// - Complexity: O(n + r²) for n views and r recognizers.
     public static func checkTouchKeys(of graph: ResponderGraph) throws(SceneError) {
         let keys = try readTouchKeys(of: graph)

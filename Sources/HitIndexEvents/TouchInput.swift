@@ -15,6 +15,7 @@ public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
 
     /// The responder method that delivers this phase (`touchesBegan`, …), or `nil` for
     /// `stationary`, which UIKit delivers to no method.
+    /// - Complexity: O(1).
     public var methodName: String? {
         switch self {
         case .began: return "touchesBegan"
@@ -76,5 +77,6 @@ public struct TouchInputError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// `line 3: touch 2 began twice (it has not ended)`, or the message alone with no line.
+    /// - Complexity: O(length of the message).
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }

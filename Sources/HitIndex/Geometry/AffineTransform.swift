@@ -11,11 +11,17 @@
 /// A 2-D affine transform in `CGAffineTransform`'s convention:
 /// `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`.
 public struct AffineTransform: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
+    /// The coefficient of x in x′: `x' = a*x + c*y + tx`.
     public var a: Double
+    /// The coefficient of x in y′: `y' = b*x + d*y + ty`.
     public var b: Double
+    /// The coefficient of y in x′.
     public var c: Double
+    /// The coefficient of y in y′.
     public var d: Double
+    /// The translation added to x′.
     public var tx: Double
+    /// The translation added to y′.
     public var ty: Double
 
     /// Creates a transform from its six components, in `[a, b, c, d, tx, ty]` order.
@@ -145,5 +151,8 @@ public struct AffineTransform: Hashable, Sendable, BitwiseCopyable, CustomString
         AffineTransform.rotation(radians).concatenating(self)
     }
 
+    /// The six components as `[a, b, c, d, tx, ty]`, each printed with Swift's shortest round-trip
+    /// `Double` description.
+    /// - Complexity: O(1).
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
 }

@@ -1,8 +1,12 @@
 /// Insets in `UIEdgeInsets` order (top, left, bottom, right); negative values enlarge.
 public struct EdgeInsets: Hashable, Sendable, BitwiseCopyable {
+    /// The inset from the top edge (the minimum y); negative moves the edge outwards.
     public var top: Double
+    /// The inset from the left edge (the minimum x); negative moves the edge outwards.
     public var left: Double
+    /// The inset from the bottom edge (the maximum y); negative moves the edge outwards.
     public var bottom: Double
+    /// The inset from the right edge (the maximum x); negative moves the edge outwards.
     public var right: Double
 
     /// Creates insets.

@@ -2,7 +2,9 @@
 ///
 /// Coordinates are `Double`, as `CGFloat` is on 64-bit Apple platforms.
 public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
+    /// The horizontal coordinate, growing to the right.
     public var x: Double
+    /// The vertical coordinate, growing downwards as in UIKit.
     public var y: Double
 
     /// Creates a point.
@@ -22,5 +24,6 @@ public struct Point: Hashable, Sendable, BitwiseCopyable, CustomStringConvertibl
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// `(x, y)` printed with Swift's shortest round-trip `Double` description.
+    /// - Complexity: O(1).
     public var description: String { "(\(x), \(y))" }
 }

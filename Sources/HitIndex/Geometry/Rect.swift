@@ -4,7 +4,10 @@
 /// through ``Extents``, so a rect and its mirror image `(x + w, y + h, -w, -h)` contain the same
 /// points.
 public struct Rect: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
+    /// The corner the size is measured from (the minimum corner only when the size is not
+    /// negative).
     public var origin: Point
+    /// The width and height, either of which may be negative or zero.
     public var size: Size
 
     /// Creates a rect from an origin and a size.
@@ -44,6 +47,8 @@ public struct Rect: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible
     @inlinable
     public var isFinite: Bool { origin.isFinite && size.isFinite }
 
+    /// `(x, y, width, height)` printed with Swift's shortest round-trip `Double` description.
+    /// - Complexity: O(1).
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }
 
@@ -52,9 +57,13 @@ public struct Rect: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible
 /// This is the form both engines store and test against, so that the containment arithmetic is
 /// done once, identically, for every engine.
 public struct Extents: Hashable, Sendable, BitwiseCopyable {
+    /// The smallest x inside: ``contains(_:)`` holds from `minX` inclusive.
     public var minX: Double
+    /// The smallest y inside: ``contains(_:)`` holds from `minY` inclusive.
     public var minY: Double
+    /// The x bound, exclusive: ``contains(_:)`` holds below `maxX` only.
     public var maxX: Double
+    /// The y bound, exclusive: ``contains(_:)`` holds below `maxY` only.
     public var maxY: Double
 
     /// Creates extents from corners that are already standardized.

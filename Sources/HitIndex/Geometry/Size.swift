@@ -1,6 +1,8 @@
 /// A width and a height, in points. Either may be negative or zero; rects standardize before use.
 public struct Size: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
+    /// The horizontal extent; negative extends to the left of the origin.
     public var width: Double
+    /// The vertical extent; negative extends above the origin.
     public var height: Double
 
     /// Creates a size.
@@ -19,5 +21,7 @@ public struct Size: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible
     @inlinable
     public var isFinite: Bool { width.isFinite && height.isFinite }
 
+    /// `(width, height)` printed with Swift's shortest round-trip `Double` description.
+    /// - Complexity: O(1).
     public var description: String { "(\(width), \(height))" }
 }

@@ -24,6 +24,7 @@ extension FlatScene {
 
 /// A broken structural invariant, described.
 public struct InvariantViolation: Error, CustomStringConvertible, Sendable {
+    /// What is wrong and where: the view, block or lane, and the value found.
     public var description: String
 
     /// Creates a violation.

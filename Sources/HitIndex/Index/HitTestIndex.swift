@@ -8,7 +8,7 @@
 ///
 /// The search follows the view tree as UIKit does — subviews front to back, each converted with
 /// the canonical conversion and tested with the shared hit-region test, so every decision is the
-/// reference's own — but a wide container's subviews are found through a ``ChildBVH`` in its
+/// reference's own — but a wide container's subviews are found through a `ChildBVH` in its
 /// bounds space instead of being tried one by one.
 public final class HitTestIndex: Sendable {
     /// The published state the index answers from.
@@ -34,7 +34,7 @@ public final class HitTestIndex: Sendable {
         snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
     }
 
-    /// The fewest subviews for which a container gets a ``ChildBVH`` (below it, trying the
+    /// The fewest subviews for which a container gets a `ChildBVH` (below it, trying the
     /// subviews one by one is as fast); a live index drops it again below 4.
     public static let indexedChildThreshold = LiveStore.indexedChildThreshold
 

@@ -224,7 +224,7 @@ public final class LiveIndex {
         return store.redirectTarget(of: handle.slot).map(self.handle)
     }
 
-    /// Checks every structure of the writer's state (see ``LiveStore``) and returns every
+    /// Checks every structure of the writer's state (see `LiveStore`) and returns every
     /// violation found; empty when sound. For tests: run it after every edit or commit.
     /// - Complexity: O(n).
     public func invariantViolations() -> [InvariantViolation] { store.invariantViolations() }
@@ -251,6 +251,7 @@ public struct EditError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `edit 3: view "cell7": frame: not allowed together with a non-identity transform`.
+    /// - Complexity: O(length of the message).
     public var description: String {
         var parts = ["edit \(edit)", "view \"\(view)\""]
         if !field.isEmpty { parts.append(field) }

@@ -18,6 +18,9 @@ public struct ViewHandle: Hashable, Sendable, CustomStringConvertible {
         self.generation = generation
     }
 
+    /// The handle as `#slot.generation`, the name errors and exported scene files give a view
+    /// without an id.
+    /// - Complexity: O(1).
     public var description: String { "#\(slot).\(generation)" }
 }
 

@@ -40,6 +40,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The one-line form.
+    /// - Complexity: O(length of the message).
     public var description: String {
         var parts: [String] = []
         if let file { parts.append(file) }

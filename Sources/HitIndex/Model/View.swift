@@ -138,5 +138,7 @@ public class View {
 }
 
 extension View: CustomStringConvertible {
+    /// The class name and the id, as `<UIButton "Buy">`.
+    /// - Complexity: O(length of the id and class name).
     public var description: String { "<\(className) \"\(id)\">" }
 }

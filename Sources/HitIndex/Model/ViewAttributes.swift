@@ -12,14 +12,22 @@ public struct ViewAttributes: Hashable, Sendable {
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     /// The transform around the anchor point.
     public var transform = AffineTransform.identity
+    /// A hidden view and its subtree are never hit.
     public var isHidden = false
     /// Stored as `Float`, like `CALayer.opacity`.
     public var alpha: Float = 1
+    /// A view with interaction disabled and its subtree are never hit.
     public var isUserInteractionEnabled = true
+    /// Insets of the hit rect from the bounds, like `UIEdgeInsets`; negative values enlarge it.
     public var hitTestInsets = EdgeInsets.zero
+    /// After insets, the hit rect grows symmetrically to at least this size (44×44 targets).
     public var minimumHitSize = Size.zero
+    /// The shape of the hit area over the hit rect.
     public var hitShape = HitShape.rect
+    /// Subviews are searched even when the point is outside this view's hit area; the view itself
+    /// is still only hit inside it.
     public var hitTestsSubviewsOutsideBounds = false
+    /// The view is never the result itself; its subviews still are (transparent overlays).
     public var isPassThrough = false
 
     /// Attributes with the given geometry and every other attribute at its default.

@@ -91,11 +91,15 @@ public protocol GestureLogic: Sendable {
 
     /// Sees one event's touches, before any view does; returns the state it asks for, or `nil`
     /// to stay where it is.
-    /// - Parameter state: the recognizer's current state.
+    /// - Parameters:
+    ///   - input: the event's touches, as this recognizer sees them.
+    ///   - state: the recognizer's current state.
     mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState?
 
     /// Time reached ``deadline`` (called with the deadline, never later than the next event).
-    /// - Parameter state: the recognizer's current state.
+    /// - Parameters:
+    ///   - time: the deadline reached, in event time (seconds).
+    ///   - state: the recognizer's current state.
     mutating func timeReached(_ time: Double, state: GestureState) -> GestureState?
 }
 

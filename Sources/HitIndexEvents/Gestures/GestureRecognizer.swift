@@ -130,8 +130,11 @@ public struct GestureTransition: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `tap recognized`.
+    /// - Complexity: O(length of the line).
     public var logLine: String { "\(recognizerID) \(state.rawValue)" }
 
+    /// The log line with the recognizer's view and the time: `tap recognized (on DView, t 0.1)`.
+    /// - Complexity: O(length of the line).
     public var description: String { "\(logLine) (on \(viewID), t \(time))" }
 }
 
@@ -188,6 +191,9 @@ public enum TouchLogEntry: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The entry's own description: the delivery, transition, control event or responder event with
+    /// its time.
+    /// - Complexity: O(length of the description).
     public var description: String {
         switch self {
         case .touches(let d): return d.description

@@ -45,10 +45,18 @@ public struct LongPressGesture: GestureLogic {
         self.maximumInterval = maximumInterval
     }
 
+    /// Always true: a long press begins, changes and ends.
     public var isContinuous: Bool { true }
+    /// When the press begins if the fingers are still held, or when a tap before it runs out of
+    /// time.
     public var deadline: Double? { due }
+    /// The centroid of the fingers down, as `location`.
     public var values: GestureValues? { GestureValues(location: location) }
 
+    /// Counts the taps before the press, then fails on a lift, a cancelled touch, an extra finger
+    /// or movement beyond ``tolerance``; once begun, changes on a move and ends when a finger
+    /// lifts.
+    /// - Complexity: O(touches changed and down in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         if !input.down.isEmpty { location = centroid(input.down) }
         if state == .possible, tapCounter.completed < taps {
@@ -88,6 +96,9 @@ public struct LongPressGesture: GestureLogic {
         }
     }
 
+    /// Begins the press when the fingers were held for ``minimumDuration``, or fails when a tap
+    /// before it ran out of time.
+    /// - Complexity: O(1).
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
         due = nil
         guard state == .possible else { return nil }

@@ -37,12 +37,18 @@ public struct PanGesture: GestureLogic {
         self.maximumTouches = maximumTouches
     }
 
+    /// Always true: a pan begins, changes and ends.
     public var isContinuous: Bool { true }
 
+    /// The translation, its velocity and the centroid of the fingers down, as of the last event.
     public var values: GestureValues? {
         GestureValues(location: location, translation: translation, velocity: velocity.rate)
     }
 
+    /// Updates the translation and velocity, begins once the fingers have moved
+    /// ``minimumDistance``, changes on each move and ends when fewer than ``minimumTouches``
+    /// fingers remain.
+    /// - Complexity: O(touches changed and down in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         translation = fingers.update(input, translation)
         velocity.record(translation, at: input.time)

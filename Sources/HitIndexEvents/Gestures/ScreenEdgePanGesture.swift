@@ -11,6 +11,7 @@ import HitIndex
 public struct ScreenEdgePanGesture: GestureLogic {
     /// An edge of the screen.
     public enum Edge: String, Hashable, Sendable, CaseIterable {
+        /// An edge of the window's frame, named as `UIRectEdge` names it.
         case left, right, top, bottom
 
         /// The unit vector pointing from the edge into the screen.
@@ -43,9 +44,14 @@ public struct ScreenEdgePanGesture: GestureLogic {
         self.pan = PanGesture(minimumDistance: minimumDistance)
     }
 
+    /// Always true: a screen-edge pan begins, changes and ends.
     public var isContinuous: Bool { true }
+    /// The values of the ``pan`` it runs.
     public var values: GestureValues? { pan.values }
 
+    /// Fails unless the first finger lands near one of ``edges`` and the pan begins moving away
+    /// from it; otherwise asks for what the ``pan`` asks for.
+    /// - Complexity: O(touches changed and down in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         if !started, state == .possible {
             started = true

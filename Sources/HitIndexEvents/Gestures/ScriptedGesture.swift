@@ -17,6 +17,9 @@ public struct ScriptedGesture: GestureLogic {
         self.rules = rules
     }
 
+    /// Asks for the state of the first rule, in the order began, moved, ended, cancelled, whose
+    /// phase one of the changed touches has and which the state machine allows now.
+    /// - Complexity: O(touches changed in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
             guard let wanted = rules[phase], input.changed.contains(where: { $0.phase == phase }),

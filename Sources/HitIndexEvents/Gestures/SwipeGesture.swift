@@ -11,6 +11,7 @@ import HitIndex
 public struct SwipeGesture: GestureLogic {
     /// A swipe direction, in screen coordinates (y grows downwards).
     public enum Direction: String, Hashable, Sendable, CaseIterable {
+        /// A direction on the screen, named as `UISwipeGestureRecognizer.Direction` names it.
         case right, left, up, down
 
         /// The unit vector of the direction.
@@ -51,9 +52,15 @@ public struct SwipeGesture: GestureLogic {
         self.tolerance = tolerance
     }
 
+    /// Always false: a swipe is recognized once.
     public var isContinuous: Bool { false }
+    /// ``maximumDuration`` after the first finger landed, once one has.
     public var deadline: Double? { due }
 
+    /// Recognizes once ``touches`` fingers have moved ``minimumDistance`` in an allowed direction;
+    /// fails on a wrong direction, an extra finger, a cancelled touch, or every finger lifting
+    /// first.
+    /// - Complexity: O(touches changed and down in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         guard state == .possible else { return nil }
         if input.changed.contains(where: { $0.phase == .cancelled }) { return .failed }
@@ -86,6 +93,8 @@ public struct SwipeGesture: GestureLogic {
         return nil
     }
 
+    /// Fails the swipe: ``maximumDuration`` passed before it was recognized.
+    /// - Complexity: O(1).
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
         due = nil
         return state == .possible ? .failed : nil

@@ -40,9 +40,14 @@ public struct TapGesture: GestureLogic {
         self.maximumInterval = maximumInterval
     }
 
+    /// Always false: a tap is recognized once.
     public var isContinuous: Bool { false }
+    /// The time limit that comes next: the current tap's lift, or the next tap's landing.
     public var deadline: Double? { counter.due }
 
+    /// Counts taps, recognizing when the last finger of the last tap lifts and failing as soon as a
+    /// condition breaks.
+    /// - Complexity: O(touches changed in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         guard state == .possible else { return nil }
         switch counter.see(
@@ -57,6 +62,8 @@ public struct TapGesture: GestureLogic {
         }
     }
 
+    /// Fails the tap: a tap was held too long, or the next one did not come in time.
+    /// - Complexity: O(1).
     public mutating func timeReached(_ time: Double, state: GestureState) -> GestureState? {
         counter.due = nil
         return state == .possible ? .failed : nil

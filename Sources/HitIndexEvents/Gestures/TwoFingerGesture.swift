@@ -34,12 +34,17 @@ public struct PinchGesture: GestureLogic {
     /// - Complexity: O(1).
     public init(minimumDistance: Double = 10) { self.minimumDistance = minimumDistance }
 
+    /// Always true: a pinch begins, changes and ends.
     public var isContinuous: Bool { true }
 
+    /// The scale, its rate per second and the centroid of the fingers down, as of the last event.
     public var values: GestureValues? {
         GestureValues(location: location, scale: scale, rate: rate.rate.x)
     }
 
+    /// Updates the scale, begins once the fingers' distance has changed by ``minimumDistance``,
+    /// changes on each move and ends when fewer than two fingers remain.
+    /// - Complexity: O(touches changed and down in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         var spread = 0.0
         // Fewer than two fingers ends the pair: ids are reused, so a later finger with the same
@@ -87,12 +92,18 @@ public struct RotationGesture: GestureLogic {
     /// - Complexity: O(1).
     public init(minimumRotation: Double = Double.pi / 36) { self.minimumRotation = minimumRotation }
 
+    /// Always true: a rotation begins, changes and ends.
     public var isContinuous: Bool { true }
 
+    /// The rotation, its rate per second and the centroid of the fingers down, as of the last
+    /// event.
     public var values: GestureValues? {
         GestureValues(location: location, rotation: rotation, rate: rate.rate.x)
     }
 
+    /// Updates the rotation, begins once the line between the fingers has turned by
+    /// ``minimumRotation``, changes on each move and ends when fewer than two fingers remain.
+    /// - Complexity: O(touches changed and down in `input`).
     public mutating func handle(_ input: GestureInput, state: GestureState) -> GestureState? {
         if input.down.count < 2 { pairIDs = [] }
         if let (a, b) = TouchPair.lowest(input.down) {

@@ -3,7 +3,9 @@ import Foundation
 /// The command line of `hitindex-bench` (documented in perf/README.md), parsed by hand.
 struct Options {
     static let allShapes = ["ui", "grid", "deep", "overlap", "random", "rico"]
-    static let allEngines = ["index", "tree", "linear", "reference"]
+    /// The engines, and `live`: the live index's edits, frames, readers under a writer and the C
+    /// API's overhead, measured on the index (so `live` needs `index`).
+    static let allEngines = ["index", "tree", "linear", "reference", "live"]
 
     var shapes = Options.allShapes
     var counts = [1000, 10000, 100_000, 1_000_000]
@@ -25,13 +27,16 @@ struct Options {
     /// Measures the live index (edits, frames, readers under a writer) for the index engine.
     var live = true
 
+    /// The engines that answer queries (the list without `live`).
+    var queryEngines: [String] { engines.filter { $0 != "live" } }
+
     static let usage = """
         usage: hitindex-bench [--shapes ui,grid,deep,overlap,random,rico] [--counts 1000,10000,100000,1000000]
-                              [--engines index,tree,linear,reference] [--queries N] [--seed S]
+                              [--engines index,tree,linear,reference,live] [--queries N] [--seed S]
                               [--json FILE] [--svg DIR] [--quick]
                               [--reps N] [--budget SECONDS] [--rico-dir DIR] [--no-probes] [--no-live]
                hitindex-bench compare A.json B.json
-               hitindex-bench --help
+               hitindex-bench --help | --version
 
         Benchmarks the HitIndex engines (index, tree, linear, reference) on generated and real
         (RICO) scenes. Every engine's answers are checked against the reference before anything is
@@ -39,13 +44,15 @@ struct Options {
 
           --shapes LIST     scene shapes (default: all of ui,grid,deep,overlap,random,rico)
           --counts LIST     view counts per shape (default: 1000,10000,100000,1000000)
-          --engines LIST    engines (default: index,tree,linear,reference)
+          --engines LIST    engines (default: index,tree,linear,reference,live); live is the live
+                            index's phases (edits, frames, readers under a writer, the C API's
+                            overhead), measured on the index: a list without it skips them
           --queries N       random points, and pointer-walk points, per configuration (default 100000)
           --seed S          seed for scenes and queries (default 1)
           --json FILE       write the results as JSON (the fields perf/README.md lists)
           --svg DIR         write SVG plots: query time and build time against view count
-          --quick           CI smoke test: counts 1000,10000, 2000 queries, 3 repetitions, 1 s budget;
-                            every shape and engine, under a minute
+          --quick           CI smoke test: counts 1000,10000, 2000 queries, 3 repetitions, 1.5 s
+                            budget; every shape and engine, under a minute
           --reps N          repetitions per latency measurement (default 5; quick 3)
           --budget SECONDS  time one engine may take on one configuration (default 20; quick 1.5):
                             a slower engine runs on a prefix of the query set, and is skipped
@@ -53,8 +60,8 @@ struct Options {
           --rico-dir DIR    directory of the RICO JSON files (default: Tests/Data/rico-hitindex
                             under the working directory or the package root)
           --no-probes       skip the DRAM latency and bandwidth probes
-          --no-live         skip the live index's measurements (edits, frames, readers under a
-                            writer; their JSON fields are then absent)
+          --no-live         skip the live index's measurements, as a list without live does (their
+                            JSON fields are then absent)
           compare A B       print per-configuration ratios B/A of two --json files
 
         Exit status: 0 success, 1 validation failure, 2 usage or input error.
@@ -122,6 +129,10 @@ struct Options {
                         message: "--engines: unknown engine '\(e)' (expected \(allEngines.joined(separator: ",")))")
                 }
                 o.engines = allEngines.filter(engines.contains)
+                if o.engines.contains("live") && !o.engines.contains("index") {
+                    throw UsageError(message: "--engines: live measures the index's live phases; list index too")
+                }
+                o.live = o.engines.contains("live")
             case "--queries":
                 let v = try value(arg, inline)
                 guard let n = Int(v), n >= 1, n <= 100_000_000 else {
@@ -169,6 +180,7 @@ struct Options {
             }
             i += 1
         }
+        if !o.live { o.engines.removeAll { $0 == "live" } }
         if o.quick {
             if !explicitCounts { o.counts = [1000, 10000] }
             if !explicitQueries { o.queries = 2000 }

@@ -31,6 +31,27 @@ struct MachineInfo {
         return MachineInfo(cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount, swift: swiftVersion())
     }
 
+    /// The commit checked out in the working directory (12 hex digits, `-dirty` with uncommitted
+    /// changes to tracked files), or nil outside a git checkout or without git.
+    static func gitCommit() -> String? {
+        func git(_ arguments: [String]) -> String? {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["git"] + arguments
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = FileHandle.nullDevice
+            guard (try? p.run()) != nil else { return nil }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else { return nil }
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let commit = git(["rev-parse", "--short=12", "HEAD"]), !commit.isEmpty else { return nil }
+        let dirty = git(["status", "--porcelain", "--untracked-files=no"]).map { !$0.isEmpty } ?? false
+        return commit + (dirty ? "-dirty" : "")
+    }
+
     /// `swift --version` at run time; the compiler that built the harness otherwise.
     static func swiftVersion() -> String {
         let p = Process()

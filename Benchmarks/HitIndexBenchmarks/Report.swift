@@ -1,4 +1,5 @@
 import Foundation
+import HitIndex
 
 /// One configuration × engine: every figure of the JSON `results` array.
 struct Row {
@@ -181,8 +182,15 @@ enum Report {
             "  \"machine\": { \"cpu\": \(json(machine.cpu)), \"cores\": \(machine.cores), \"swift\": \(json(machine.swift)) },\n"
         s +=
             "  \"probes\": { \"dramLatencyNs\": \(json(probes.dramLatencyNs)), \"streamGBps\": \(json(probes.streamGBps)) },\n"
+        // What produced these numbers: the tool's version, the commit when run from a checkout,
+        // and when (UTC, ISO 8601).
+        let date = ISO8601DateFormatter().string(from: Date())
+        let commit = MachineInfo.gitCommit().map(json) ?? "null"
         s +=
-            "  \"run\": { \"queries\": \(options.queries), \"seed\": \(options.seed), \"repetitions\": \(options.repetitions), "
+            "  \"run\": { \"tool\": \"hitindex-bench\", \"version\": \(json(PackageVersion.current)), "
+        s += "\"commit\": \(commit), \"date\": \(json(date)), "
+        s +=
+            "\"queries\": \(options.queries), \"seed\": \(options.seed), \"repetitions\": \(options.repetitions), "
         s +=
             "\"budgetSeconds\": \(json(options.budgetSeconds)), \"quick\": \(options.quick), \"seconds\": \(json(seconds)) },\n"
         s += "  \"results\": [\n"

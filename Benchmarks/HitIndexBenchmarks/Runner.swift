@@ -186,10 +186,10 @@ func runConfiguration(
             return bind(e, name: name, buildMs: 0, heapBytes: modelBytes, idOf: { e.ordered[$0].id })
         }
     }
-    for name in options.engines where name != "reference" { engines.append(build(name)) }
+    for name in options.queryEngines where name != "reference" { engines.append(build(name)) }
     // Loading from a file (index rows): what `hitindex query` pays before its first answer.
     var loading: LoadingTimes?
-    if options.engines.contains("index") {
+    if options.queryEngines.contains("index") {
         loading = timeLoading(scene, name: "\(shape)-\(count)")
         if let l = loading {
             log(
@@ -201,7 +201,7 @@ func runConfiguration(
         }
     }
     let reference = build("reference")
-    if options.engines.contains("reference") { engines.append(reference) }
+    if options.queryEngines.contains("reference") { engines.append(reference) }
 
     // Budgets: each engine gets the largest prefix of the query sets that fits.
     let budgetNs = options.budgetSeconds * 1e9
@@ -210,7 +210,7 @@ func runConfiguration(
     var timedQueries: [String: Int] = [:]
     var validQueries: [String: Int] = [:]
     var estimates: [String: Double] = [:]
-    for e in engines + (options.engines.contains("reference") ? [] : [reference]) {
+    for e in engines + (options.queryEngines.contains("reference") ? [] : [reference]) {
         let est = max(e.estimate(sets.random, UInt64(min(budgetNs * 0.05, 5e8))), 1)
         estimates[e.name] = est
         // About 60% of the budget for timing, 35% for validation (three sets of points).
@@ -242,7 +242,7 @@ func runConfiguration(
     var order = engines
     if let t = oracleTree, !engines.contains(where: { $0.name == "tree" }) { order.insert(t, at: 0) }
     for e in order {
-        let isValidationOnly = !options.engines.contains(e.name)
+        let isValidationOnly = !options.queryEngines.contains(e.name)
         let n = validQueries[e.name] ?? 0
         var checked = 0
         var against: Set<String> = []

@@ -1,4 +1,5 @@
 import Foundation
+import HitIndex
 
 // hitindex-bench: the benchmark harness; its output contract is perf/README.md.
 
@@ -15,6 +16,10 @@ func fail(_ message: String, status: Int32) -> Never {
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
     out(Options.usage)
+    exit(0)
+}
+if arguments.first == "--version" || arguments.first == "version" {
+    out("hitindex-bench \(PackageVersion.current)")
     exit(0)
 }
 if arguments.first == "compare" {
@@ -73,6 +78,7 @@ out("hitindex-bench — \(machine.cpu), \(machine.cores) cores, Swift \(machine.
 var probed = Probed()
 var dramProbe: DramProbe?
 if options.probes {
+    log("probes: DRAM latency over 512 MiB, then read bandwidth over 1 GiB (a few seconds; --no-probes skips them)")
     dramProbe = DramProbe(seed: options.seed)
     probed.dramLatencyNs = dramProbe!.latencyNs()
     probed.streamGBps = Probes.streamGBps()
@@ -122,7 +128,7 @@ if let path = options.jsonPath {
 }
 if let dir = options.svgDir {
     do {
-        let files = try SVG.write(rows: rows, engines: options.engines, to: dir)
+        let files = try SVG.write(rows: rows, engines: options.queryEngines, to: dir)
         log("wrote \(files.count) SVG files to \(dir)")
     } catch {
         fail("--svg: cannot write to \(dir): \(error)", status: 2)

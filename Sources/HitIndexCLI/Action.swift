@@ -43,7 +43,7 @@ enum Action {
         let path = a.positional[0]
         let action = a.positional[1]
         guard !action.isEmpty else { throw .usage("action", "ACTION is empty") }
-        let scene = try HitIndexCommand.loadScene(path)
+        let scene = try HitIndexCommand.loadScene(path, command: "action")
         let graph: ResponderGraph
         let touches: TouchDispatcher
         do {

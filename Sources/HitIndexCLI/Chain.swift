@@ -23,7 +23,7 @@ enum Chain {
         }
         let path = a.positional[0]
         let id = a.positional[1]
-        let scene = try HitIndexCommand.loadScene(path)
+        let scene = try HitIndexCommand.loadScene(path, command: "chain")
         let graph: ResponderGraph
         do {
             graph = try ResponderGraph(reading: scene, file: HitIndexCommand.sceneFileName(path))

@@ -20,7 +20,7 @@ enum Check {
             throw .usage("check", a.positional.isEmpty ? "missing SCENE" : "expected one SCENE")
         }
         let path = a.positional[0]
-        let scene = try HitIndexCommand.loadScene(path)
+        let scene = try HitIndexCommand.loadScene(path, command: "check")
         do {
             try TouchDispatcher.checkTouchKeys(
                 of: ResponderGraph(reading: scene, file: HitIndexCommand.sceneFileName(path)))

@@ -26,7 +26,7 @@ enum Convert {
         guard let fromName = a.value("from") else { throw .usage("convert", "missing --from VIEW|screen") }
         guard let toName = a.value("to") else { throw .usage("convert", "missing --to VIEW|screen") }
         let path = a.positional[0]
-        let scene = try HitIndexCommand.loadScene(path)
+        let scene = try HitIndexCommand.loadScene(path, command: "convert")
         let from = try space(fromName, in: scene, path: path)
         let to = try space(toName, in: scene, path: path)
         let p = convert(point, from: from, to: to)

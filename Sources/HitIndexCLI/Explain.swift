@@ -42,14 +42,14 @@ enum Explain {
         let index: HitTestIndex
         var model: Scene?
         if a.value("in") != nil || a.value("svg") != nil || a.value("html") != nil {
-            let scene = try HitIndexCommand.loadScene(a.positional[0])
+            let scene = try HitIndexCommand.loadScene(a.positional[0], command: "explain")
             if let name = a.value("in") {
                 point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
             }
             index = try HitIndexCommand.buildIndex(scene)
             model = scene
         } else {
-            index = try HitIndexCommand.loadIndex(a.positional[0])
+            index = try HitIndexCommand.loadIndex(a.positional[0], command: "explain")
         }
         if let model, a.value("svg") != nil || a.value("html") != nil {
             let picture = ExplainPicture(scene: model, touch: point, maximumViews: maximumViews)
@@ -57,11 +57,8 @@ enum Explain {
                 (a.value("svg"), { picture.svg() }), (a.value("html"), { picture.html(scene: model) }),
             ] {
                 guard let file else { continue }
-                do {
-                    try text().write(toFile: file, atomically: true, encoding: .utf8)
-                } catch {
-                    throw .input("explain", "\(file): \(error.localizedDescription)")
-                }
+                try HitIndexCommand.write(
+                    text(), toFile: file, command: "explain", option: file == a.value("svg") ? "--svg" : "--html")
             }
         }
         let e = index.explain(point, limit: limit)

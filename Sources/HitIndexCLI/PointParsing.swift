@@ -26,6 +26,7 @@ enum PointParsing {
     /// Reads a points file: one `X,Y` per line; blank lines and lines starting with `#` are
     /// skipped.
     static func points(file path: String, command: String) throws(CLIError) -> [Point] {
+        try HitIndexCommand.requireFile(path, command: command)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .usage(command, "cannot read points file '\(path)'")
         }

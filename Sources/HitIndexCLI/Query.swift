@@ -36,7 +36,7 @@ enum Query {
         }
         // The index alone reads the file straight into records; the reference, and --in (which
         // reads the view's placement), need the model, from which the index is then built.
-        let scene = engine == "reference" || a.value("in") != nil ? try HitIndexCommand.loadScene(path) : nil
+        let scene = engine == "reference" || a.value("in") != nil ? try HitIndexCommand.loadScene(path, command: "query") : nil
         if let scene, let name = a.value("in") {
             let view = try Convert.space(name, in: scene, path: path)
             points = points.map { Convert.convert($0, from: view, to: nil) }
@@ -49,7 +49,7 @@ enum Query {
         if let scene {
             index = try HitIndexCommand.buildIndex(scene)
         } else {
-            index = try HitIndexCommand.loadIndex(path)
+            index = try HitIndexCommand.loadIndex(path, command: "query")
         }
         for hit in index.hitTest(points, threads: 2) { console.line(hit.map(index.id(of:)) ?? "nil") }
     }

@@ -48,8 +48,9 @@ enum Replay {
             throw .usage("replay", a.positional.count < 2 ? "expected SCENE and SCRIPT" : "too many arguments")
         }
         // The object model only for `--check`'s reference; the index is read straight from the file.
-        let scene = a.has("check") ? try HitIndexCommand.loadScene(a.positional[0]) : nil
+        let scene = a.has("check") ? try HitIndexCommand.loadScene(a.positional[0], command: "replay") : nil
         let scriptName = HitIndexCommand.sceneFileName(a.positional[1])
+        try HitIndexCommand.requireFile(a.positional[1], command: "replay")
         guard let data = FileManager.default.contents(atPath: a.positional[1]) else {
             throw .input("replay", "\(scriptName): cannot read the file")
         }
@@ -72,6 +73,7 @@ enum Replay {
             }
         }
         let live: LiveIndex
+        if scene == nil { try HitIndexCommand.requireFile(a.positional[0], command: "replay") }
         do throws(SceneError) {
             if let scene {
                 live = try LiveIndex(scene)

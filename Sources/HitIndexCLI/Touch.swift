@@ -60,7 +60,7 @@ enum Touch {
         }
         let path = a.positional[0]
         let eventsPath = a.positional[1]
-        let scene = try HitIndexCommand.loadScene(path)
+        let scene = try HitIndexCommand.loadScene(path, command: "touch")
         let dispatcher: TouchDispatcher
         do {
             dispatcher = try TouchDispatcher(
@@ -68,6 +68,7 @@ enum Touch {
         } catch {
             throw .scene(error.inFile(HitIndexCommand.sceneFileName(path)))
         }
+        try HitIndexCommand.requireFile(eventsPath, command: "touch")
         guard let data = FileManager.default.contents(atPath: eventsPath) else {
             throw .input("touch", "\(eventsPath): cannot read the file")
         }

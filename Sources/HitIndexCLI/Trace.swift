@@ -29,7 +29,7 @@ enum Trace {
         guard var point = PointParsing.point(Substring(a.positional[1])) else {
             throw .usage("trace", "expected a point X,Y, got '\(a.positional[1])'")
         }
-        let scene = try HitIndexCommand.loadScene(a.positional[0])
+        let scene = try HitIndexCommand.loadScene(a.positional[0], command: "trace")
         if let name = a.value("in") {
             point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
         }

@@ -71,6 +71,47 @@ import Testing
         ("5,-inf", "nil"),
     ]
 
+    /// `--version` prints the tool and the release it belongs to (the CHANGELOG's latest).
+    @Test func versionNamesTheRelease() throws {
+        let r = TestSupport.run(["--version"])
+        #expect(r.status == 0 && r.err.isEmpty)
+        let changelog = try String(
+            contentsOf: TestSupport.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        // The first numbered release heading, "## [0.1.0] - 2026-11-25".
+        let release = try #require(
+            changelog.split(separator: "\n").first { $0.hasPrefix("## [") && $0.first(where: \.isNumber) != nil })
+        let version = release.dropFirst(4).prefix { $0 != "]" }
+        #expect(r.out == "hitindex \(version)\n", "CHANGELOG says \(release)")
+    }
+
+    /// A missing input file, a directory in its place, or an output folder that does not exist:
+    /// one line naming the command and the path as given, exit status 2, nothing on standard output.
+    @Test func unreadableFilesAreNamedWithTheCommandAndThePath() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gone = dir.appendingPathComponent("gone.json").path
+        let s = Self.seed000
+        let cases: [([String], String)] = [
+            (["query", gone, "1,1"], "hitindex query: \(gone): no such file\n"),
+            (["query", gone, "--engine", "reference", "1,1"], "hitindex query: \(gone): no such file\n"),
+            (["check", dir.path], "hitindex check: \(dir.path): is a directory, not a file\n"),
+            (["trace", gone, "1,1"], "hitindex trace: \(gone): no such file\n"),
+            (["explain", gone, "1,1"], "hitindex explain: \(gone): no such file\n"),
+            (["replay", gone, gone], "hitindex replay: \(gone): no such file\n"),
+            (["touch", s, gone], "hitindex touch: \(gone): no such file\n"),
+            (
+                ["explain", s, "1,1", "--svg", dir.appendingPathComponent("no/such/folder/x.svg").path],
+                "hitindex explain: --svg \(dir.path)/no/such/folder/x.svg: no folder \(dir.path)/no/such/folder to write into (create it first)\n"
+            ),
+        ]
+        for (args, message) in cases {
+            let r = TestSupport.run(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.out.isEmpty, "\(args): printed \(r.out.debugDescription)")
+            #expect(r.err == message, "\(args)")
+        }
+    }
+
     @Test func queryWithPointsAsArguments() {
         let r = TestSupport.run(["query", Self.seed000, "--engine", "reference"] + Self.seed000Answers.map(\.point))
         #expect(r.status == 0, "\(r.err)")

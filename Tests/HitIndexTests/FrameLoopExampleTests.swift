@@ -15,6 +15,7 @@ import Testing
         window.addSubview(list)
         let index = try LiveIndex(Scene(windows: [window]))
         let listHandle = index.handle(forID: "List")!
+        index.setUserValue(listHandle, .max)  // no row is .max: a hit on the list itself says so
         var cells: [ViewHandle] = []
         for row in 0..<1_000 {
             let cell = View(id: "Cell\(row)", frame: Rect(x: 0, y: Double(row) * 44, width: 390, height: 44))
@@ -28,8 +29,9 @@ import Testing
         let modelList = View(id: "List", frame: Rect(x: 0, y: 0, width: 390, height: 844))
         modelWindow.addSubview(modelList)
         var modelCells: [View] = []
-        // The user value each view was given: its row for a cell, 0 (the default) for the others.
-        var rowOfID: [String: UInt64] = ["Window": 0, "List": 0]
+        // The user value each view was given: its row for a cell, .max for the list, 0 (the
+        // default) for the window.
+        var rowOfID: [String: UInt64] = ["Window": 0, "List": .max]
         for row in 0..<1_000 {
             let cell = View(id: "Cell\(row)", frame: Rect(x: 0, y: Double(row) * 44, width: 390, height: 44))
             modelList.addSubview(cell)
@@ -59,7 +61,7 @@ import Testing
             index.remove(gone)  // its handle is stale from now on
             let snapshot = try index.commit()  // readers holding older snapshots keep them
             for point in points {
-                if let hit = snapshot.hitTest(point) {
+                if let hit = snapshot.hitTest(point), hit.userValue != .max {
                     _ = hit.userValue  // the engine's row: no lookup, no allocation
                     // README: end (frame)
                     #expect(snapshot.id(of: hit.handle).flatMap { rowOfID[$0] } == hit.userValue, "frame \(frame)")

@@ -647,7 +647,8 @@ import Testing
         CLITests.expectUsageError(["replay", CLITests.seed000, "a", "b"], mentions: ["too many arguments"])
         CLITests.expectUsageError(["replay", CLITests.seed000, "x.jsonl", "--fast"], mentions: ["--fast"])
         CLITests.expectUsageError(
-            ["replay", CLITests.seed000, "/nonexistent/script.jsonl"], mentions: ["script.jsonl", "cannot read"])
+            ["replay", CLITests.seed000, "/nonexistent/script.jsonl"],
+            mentions: ["hitindex replay: /nonexistent/script.jsonl: no such file"])
     }
 
     @Test func aRefusedSceneExitsTwo() throws {

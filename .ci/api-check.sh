@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The public Swift API against the last release, with SwiftPM's own check: any API break in a
-# library product fails, unless the breakage is listed in .ci/api-breakage-allowlist.txt (each
+# The public Swift API against the last release, with SwiftPM's own check, then the recorded list
+# of public symbols (.ci/api-symbols.py): any API break in a library product fails, unless the breakage is listed in .ci/api-breakage-allowlist.txt (each
 # line the exact message SwiftPM prints), which a release that breaks on purpose fills and the
 # CHANGELOG explains.
 #
@@ -21,3 +21,8 @@ allow=()
 echo "api-check: ${products[*]} against $version ($commit)" >&2
 swift package diagnose-api-breaking-changes "$commit" --products "${products[@]}" \
     --baseline-dir .build/api-baseline "${allow[@]}"
+
+# SwiftPM's dumps include `package` declarations, so public → package goes unreported there: the
+# recorded list of public symbols catches it (and any removal) from the debug build's modules.
+swift build > /dev/null
+python3 .ci/api-symbols.py

@@ -23,6 +23,6 @@ swift package diagnose-api-breaking-changes "$commit" --products "${products[@]}
     --baseline-dir .build/api-baseline "${allow[@]}"
 
 # SwiftPM's dumps include `package` declarations, so public → package goes unreported there: the
-# recorded list of public symbols catches it (and any removal) from the debug build's modules.
-swift build > /dev/null
+# recorded list of public symbols catches it (and any removal), from the debug modules that the
+# check above has just built.
 python3 .ci/api-symbols.py

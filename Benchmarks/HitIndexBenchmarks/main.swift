@@ -68,7 +68,9 @@ if let dir = options.svgDir {
     }
 }
 if !Allocations.available {
-    log("note: no malloc interposer on this platform (it needs glibc): allocsPerQuery and heapBytesPerView are not measured")
+    log(
+        "note: no malloc interposer on this platform (it needs glibc): allocsPerQuery and heapBytesPerView are not measured"
+    )
 } else if !Allocations.interposed {
     log("warning: the malloc interposer does not see libc's allocations; allocsPerQuery may undercount")
 }

@@ -186,7 +186,8 @@ extension ExplainPicture {
         }
         if unlabelled > 0 {
             line += font * 1.6
-            s += "<text x=\"\(n(x))\" y=\"\(n(line))\">\(unlabelled) drawn views without a label (hover in --html)</text>"
+            s +=
+                "<text x=\"\(n(x))\" y=\"\(n(line))\">\(unlabelled) drawn views without a label (hover in --html)</text>"
         }
         return s + "</g>\n"
     }

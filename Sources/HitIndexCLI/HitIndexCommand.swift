@@ -137,7 +137,9 @@ public enum HitIndexCommand {
     static func write(_ text: String, toFile path: String, command: String, option: String) throws(CLIError) {
         let folder = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !folder.isEmpty && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if !folder.isEmpty
+            && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             throw .input(command, "\(option) \(path): no folder \(folder) to write into (create it first)")
         }
         do {

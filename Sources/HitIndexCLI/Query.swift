@@ -36,7 +36,8 @@ enum Query {
         }
         // The index alone reads the file straight into records; the reference, and --in (which
         // reads the view's placement), need the model, from which the index is then built.
-        let scene = engine == "reference" || a.value("in") != nil ? try HitIndexCommand.loadScene(path, command: "query") : nil
+        let scene =
+            engine == "reference" || a.value("in") != nil ? try HitIndexCommand.loadScene(path, command: "query") : nil
         if let scene, let name = a.value("in") {
             let view = try Convert.space(name, in: scene, path: path)
             points = points.map { Convert.convert($0, from: view, to: nil) }

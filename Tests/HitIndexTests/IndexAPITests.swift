@@ -227,7 +227,9 @@ import Testing
                                 failure =
                                     !isTarget
                                     ? "ineligible ancestor #\(position[ObjectIdentifier(u)]!)"
-                                    : u.isHidden ? "hidden" : !u.isUserInteractionEnabled ? "interaction disabled" : "transparent"
+                                    : u.isHidden
+                                        ? "hidden"
+                                        : !u.isUserInteractionEnabled ? "interaction disabled" : "transparent"
                             } else if !isTarget && !inside && !u.hitTestsSubviewsOutsideBounds {
                                 failure = "outside ancestor #\(position[ObjectIdentifier(u)]!)"
                             }

@@ -85,8 +85,7 @@ import Testing
         let deadline = clock.now + .seconds(2)
         // At least 2 s and 200 commits, until the readers have answered 2,000 queries (at most 60 s).
         let limit = clock.now + .seconds(60)
-        while clock.now < limit && (clock.now < deadline || commits < 200 || answered.load() < 2_000)
-        {
+        while clock.now < limit && (clock.now < deadline || commits < 200 || answered.load() < 2_000) {
             let next = live.snapshot.version + 1
             live.scroll(list, to: Point(x: 0, y: Double(10 * (next % 7))))
             live.set(button, \.isHidden, next % 2 == 0)

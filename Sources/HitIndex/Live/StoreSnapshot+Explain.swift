@@ -205,7 +205,8 @@ extension StoreSnapshot {
             let own: Explanation<UInt32>.Rejection? =
                 flags.contains(.eligible)
                 ? nil
-                : flags.contains(.hidden) ? .hidden : flags.contains(.interactionDisabled) ? .interactionDisabled : .transparent
+                : flags.contains(.hidden)
+                    ? .hidden : flags.contains(.interactionDisabled) ? .interactionDisabled : .transparent
             // The search meets an ancestor's failure before the view's own state.
             if let reason = inherited[Int(v)] ?? own ?? (flags.contains(.passThrough) ? .passThrough : nil) {
                 if explanation.rejected.count < limit { explanation.rejected.append((v, reason)) }

@@ -38,9 +38,9 @@ struct Options {
                hitindex-bench compare A.json B.json
                hitindex-bench --help | --version
 
-        Benchmarks the HitIndex engines (index, tree, linear, reference) on generated and real
-        (RICO) scenes. Every engine's answers are checked against the reference before anything is
-        timed; a disagreement exits with status 1.
+        Benchmarks the HitIndex engines (index, tree, linear, reference) on generated scenes and on
+        Android screens in RICO's JSON format. Every engine's answers are checked against the
+        reference before anything is timed; a disagreement exits with status 1.
 
           --shapes LIST     scene shapes (default: all of ui,grid,deep,overlap,random,rico)
           --counts LIST     view counts per shape (default: 1000,10000,100000,1000000)

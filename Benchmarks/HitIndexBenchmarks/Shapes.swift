@@ -3,7 +3,7 @@ import HitIndex
 import HitIndexFixtures
 
 /// Builds the scene of one configuration: the five generated shapes of `hitindex generate`, or
-/// `rico` (real Android screens).
+/// `rico` (Android screens in RICO's format).
 func makeScene(shape: String, count: Int, seed: UInt64, rico: RicoLibrary?) -> Scene {
     if shape == "rico" {
         guard let rico else { fatalError("rico scenes need the RICO library") }
@@ -39,7 +39,9 @@ func screenArea(of scene: Scene) -> Extents {
 
 // MARK: - RICO
 
-/// The RICO screens (Android view hierarchies captured from real apps), parsed once.
+/// The RICO-format screens (Android view hierarchies in the RICO dataset's JSON format; by default
+/// the eight the project wrote in `Tests/Data/rico-hitindex`, none taken from the dataset), parsed
+/// once.
 ///
 /// Mapping to the HitIndex model (kept deliberately simple):
 /// - Every node becomes a `UIView`, or a `UIButton` when `clickable` (the class name is only
@@ -61,8 +63,8 @@ func screenArea(of scene: Scene) -> Extents {
 /// reached, are tiled as a near-square grid inside ONE window (an app overview / a zoomed-out
 /// canvas of the app's screens). A pager would show one page and make every query land on the
 /// same few hundred views (the `ui` shape already measures that); in a grid a uniformly random
-/// screen point lands at a uniformly random place of a uniformly random real screen, so every
-/// query exercises real nesting and real sizes, and the whole scene is reachable.
+/// screen point lands at a uniformly random place of a uniformly random screen, so every query
+/// exercises the screens' nesting and sizes, and the whole scene is reachable.
 struct RicoLibrary {
     struct Node {
         var parent: Int32

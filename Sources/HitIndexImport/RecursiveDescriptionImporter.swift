@@ -45,7 +45,7 @@ import HitIndex
 ///   itself (next item).
 /// - `userInteractionEnabled = NO` disables interaction; without the key the view is enabled,
 ///   whatever its class. UIKit prints the key whenever the flag is NO, not when it differs from the
-///   class's default: every `UILabel` and `UIImageView` in the sample dumps prints
+///   class's default: every `UILabel` and `UIImageView` in the published sample dumps prints
 ///   `userInteractionEnabled = NO`, so a label printed without it had interaction turned on.
 /// - `hidden = YES` hides the view; `alpha = a` sets the alpha (missing: 1; negative: an error).
 /// - `anchorPoint = (x, y)` (missing: 0.5, 0.5); `transform = [a, b, c, d, tx, ty]` (missing:

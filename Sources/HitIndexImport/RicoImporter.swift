@@ -18,11 +18,11 @@ import HitIndex
 ///   is in front, Android's default drawing order.
 /// - The recorded `bounds` are already clipped: Android intersects a node's screen rect with each
 ///   ancestor's, edge by edge and without normalizing, so a node partly outside its parent is cut
-///   to the visible part and one wholly outside gets right < left or bottom < top (1,629 of the
-///   8,835 sample nodes). Those become negative-size frames; their standardized area lies outside
-///   the parent's, so they are never hit, as on the device. Clipped bounds are what a touch can
-///   reach (Android only delivers a touch to a child inside every ancestor), so the import is exact
-///   for hit-testing.
+///   to the visible part and one wholly outside gets right < left or bottom < top (80 of the 462
+///   nodes of the test screens in `Tests/Data/rico-hitindex`). Those become negative-size frames;
+///   their standardized area lies outside the parent's, so they are never hit, as on the device.
+///   Clipped bounds are what a touch can reach (Android only delivers a touch to a child inside
+///   every ancestor), so the import is exact for hit-testing.
 /// - Scroll offsets: a container's bounds origin is the position, in its content coordinates
 ///   (the `rel-bounds` space of its children), of its recorded top-left corner. It is recovered
 ///   per axis from children whose recorded edge is exact, i.e. not cut by clipping: the near edge
@@ -44,13 +44,15 @@ import HitIndex
 ///   never hit) makes visibility inherited downwards, as Android's is.
 /// - `enabled: false` → `isUserInteractionEnabled = false`. Android differs in two details the
 ///   model cannot express: a disabled but clickable view still swallows the touch, and a disabled
-///   ViewGroup does not disable its children. All disabled sample nodes are leaves.
+///   ViewGroup does not disable its children. In the test screens the disabled nodes are three
+///   clickable leaves and one settings row whose whole subtree is disabled too, so the second
+///   detail changes no answer there.
 /// - `visible-to-user` is not mapped: it is Android's effective on-screen state, which hidden
-///   ancestors and clipping already decide geometrically here (every `true` sample node is
-///   visible, unhidden and has area; every hidden or area-less node is `false`). The one sample
-///   node that says `false` while visible with area (3364.json's SwitchCompat) is most likely
-///   transparent (alpha 0), which Android still delivers touches to; it stays hittable, with a
-///   warning.
+///   ancestors and clipping already decide geometrically here (in the test screens every `true`
+///   node is visible, unhidden and has area; every hidden or area-less node is `false`). A node
+///   that says `false` while visible with area (the test screens have one, settings.json's
+///   SwitchCompat) is most likely transparent (alpha 0), which Android still delivers touches to;
+///   it stays hittable, with a warning.
 /// - `class` → `className`, the full Java name. Ids: the class name without its package, `#`, and
 ///   the node's 1-based position in document order (`FrameLayout#12`).
 /// - With ``ImportOptions/androidDispatch``: `clickable`, `long-clickable`,

@@ -22,7 +22,7 @@ import HitIndex
 ///   top-level nodes (a multi-window dump) become several windows in document order, back to
 ///   front. That order is a convention, not a fact the dump states: the dumpers collect window
 ///   roots from `UiAutomation.getWindows()` (top-most first) or into a hash set, so check a
-///   multi-window result against the screen. (All three sample dumps have one top-level node;
+///   multi-window result against the screen. (All four sample dumps have one top-level node;
 ///   the vivo dump's second package is a subtree inside the launcher's window.)
 /// - Every nested node becomes a `View` whose frame is its bounds relative to its parent's
 ///   bounds origin. The dump records no scroll offsets, so every bounds origin is zero and every

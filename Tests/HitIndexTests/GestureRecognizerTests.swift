@@ -78,14 +78,15 @@ import Testing
     // MARK: seed 003
 
     @Test func seed003ThirdLogATapRecognizerOnDViewCancelsAViewsTouch() throws {
-        // seeds/003, third log: a tap recognizer on DView. (300,220) is in DView (screen
-        // (180,150)-(340,250)) and outside UILabel ((190,160)-(290,190), interaction off anyway),
-        // so DView is hit and its tap is bound. t 0, began: the tap stays possible; it does not
-        // delay began, so DView gets touchesBegan, which DView and CView forward silently and
-        // AView ("forward") logs: `AView touchesBegan 1`. t 0.07, ended: the recognizer sees it
-        // first; one finger, no movement, held 0.07 < 1.5 s: `tap recognized`. cancelsTouchesInView
-        // (default true): the touch the view was given gets touchesCancelled (AView logs it) and
-        // its ended phase is withheld: never touchesEnded.
+        // Seed 003's article ("iOS 响应者链", docs/semantics.md, Sources), its third log: a tap
+        // recognizer on DView. (300,220) is in DView (screen (180,150)-(340,250)) and outside
+        // UILabel ((190,160)-(290,190), interaction off anyway), so DView is hit and its tap is
+        // bound. t 0, began: the tap stays possible; it does not delay began, so DView gets
+        // touchesBegan, which DView and CView forward silently and AView ("forward") logs:
+        // `AView touchesBegan 1`. t 0.07, ended: the recognizer sees it first; one finger, no
+        // movement, held 0.07 < 1.5 s: `tap recognized`. cancelsTouchesInView (default true):
+        // the touch the view was given gets touchesCancelled (AView logs it) and its ended phase
+        // is withheld: never touchesEnded.
         let original = try String(contentsOfFile: CLITests.seed003, encoding: .utf8)
         let anchor = #"{"id": "DView", "frame": [10, 40, 160, 100], "#
         let modified = original.replacingOccurrences(

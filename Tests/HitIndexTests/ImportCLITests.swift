@@ -3,8 +3,8 @@ import HitIndex
 import HitIndexSceneFormat
 import Testing
 
-/// `hitindex import` end to end: every real sample converts, the output reads back and passes
-/// `check` with one view per node of the dump, and bad input exits 2 with its line.
+/// `hitindex import` end to end: every sample in `Tests/Data` converts, the output reads back and
+/// passes `check` with one view per node of the dump, and bad input exits 2 with its line.
 @Suite struct ImportCLITests {
     static let realdata = TestSupport.realDataRoot.path
 

@@ -12,7 +12,7 @@ import Testing
 @Suite struct RecursiveDescriptionImportTests {
     // MARK: - Helpers
 
-    /// The folder of the real dumps.
+    /// The folder of the `recursiveDescription` dumps (three published, one written by the project).
     static let folder = TestSupport.realData("ios-recursivedescription")
 
     static let samples = [
@@ -20,12 +20,12 @@ import Testing
         "hitindex-photo-grid.txt", "FTAdditions-explode.extracted.txt",
     ]
 
-    /// The text of a real dump.
+    /// The text of one of those dumps.
     static func text(_ name: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// Imports a real dump.
+    /// Imports one of those dumps.
     static func sample(_ name: String) throws -> ImportedScene {
         try RecursiveDescriptionImportTests.parse(try text(name))
     }
@@ -72,7 +72,7 @@ import Testing
             .joined(separator: "\n")
     }
 
-    // MARK: - Real dumps
+    // MARK: - The dumps of Tests/Data
 
     @Test func sentryDump() throws {
         let imported = try Self.sample("sentry-mockViewHierarchyData.extracted.txt")
@@ -683,7 +683,7 @@ import Testing
         if let error, line > 0 { #expect(error.description.hasPrefix("line \(line): ")) }
     }
 
-    /// Truncated, spliced and byte-damaged real dumps either import into a valid scene or are
+    /// Truncated, spliced and byte-damaged sample dumps either import into a valid scene or are
     /// refused with a line inside the input; nothing traps.
     @Test func damagedDumpsNeverCrash() throws {
         var random = SeededGenerator(seed: 0x5EED_0D0C)

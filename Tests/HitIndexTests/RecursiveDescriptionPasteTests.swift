@@ -5,8 +5,8 @@ import HitIndexSceneFormat
 import Testing
 
 /// The forms people paste a `recursiveDescription` in (issue "The event layer and the importers,
-/// complete"): each, made from a real dump, must import to exactly the scene the plain dump
-/// imports to.
+/// complete"): each, made from the photo-grid dump of Tests/Data (`hitindex-photo-grid.txt`), must
+/// import to exactly the scene the plain dump imports to.
 @Suite struct RecursiveDescriptionPasteTests {
     static func plain() throws -> String {
         try RecursiveDescriptionImportTests.text("hitindex-photo-grid.txt")

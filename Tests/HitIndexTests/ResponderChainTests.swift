@@ -17,8 +17,9 @@ import Testing
         return graph.chain(from: start).map(\.id)
     }
 
-    // The article's log (seeds/003): DView → CView → AView → ViewController → UIDropShadowView →
-    // UITransitionView → UIWindow → UIWindowScene → UIApplication → AppDelegate. In seed003.json:
+    // The log printed in seed 003's article, "iOS 响应者链" (docs/semantics.md, Sources): DView →
+    // CView → AView → ViewController → UIDropShadowView → UITransitionView → UIWindow →
+    // UIWindowScene → UIApplication → AppDelegate. In seed003.json:
     // DView and CView are no controller's root view, so their superviews follow (CView, AView);
     // AView is ViewController's root view; ViewController is not presented-and-detached and AView's
     // superview is UIDropShadowView; then superviews up to the window; UIWindow names

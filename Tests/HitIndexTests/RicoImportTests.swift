@@ -4,9 +4,9 @@ import HitIndexImport
 import HitIndexReference
 import Testing
 
-/// Shared by the Android import tests: where the real dumps are, and the two-engine check.
+/// Shared by the Android import tests: where the dumps are, and the two-engine check.
 enum AndroidImportTesting {
-    /// The real dumps' folder (`Tests/Data`).
+    /// The dumps' folder (`Tests/Data`).
     static let realData: URL = TestSupport.realDataRoot
 
     /// The files of one real-data folder with the given extension, sorted by name.

@@ -9,8 +9,8 @@ enum TestSupport {
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The real dumps the suites read (`Tests/Data`, one folder per source, each with its
-    /// SOURCE.md; README.md there says how they were derived from the captured originals).
+    /// The dumps the suites read (`Tests/Data`, one folder per source, each with a SOURCE.md
+    /// giving every file's origin and licence; README.md there says what each folder holds).
     static let realDataRoot = repositoryRoot.appendingPathComponent("Tests").appendingPathComponent("Data")
 
     /// One source's folder under ``realDataRoot``.

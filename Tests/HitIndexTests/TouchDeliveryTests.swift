@@ -63,8 +63,9 @@ import Testing
     // MARK: seeds
 
     @Test func seed003WithoutRecognizerLogsAViewBeganAndEnded() throws {
-        // seeds/003, first touch log: a tap at DView with AView overriding the four touch methods,
-        // each logging then calling super, prints "AView touchBegin" and "AView touchEnded".
+        // Seed 003's article ("iOS 响应者链", docs/semantics.md, Sources), its first touch log: a
+        // tap at DView with AView overriding the four touch methods, each logging then calling
+        // super, prints "AView touchBegin" and "AView touchEnded".
         // Examples/seed003.json gives AView "handlesTouches": "forward" for that. (300,200) hits
         // DView (screen (180,150)-(340,250)), outside UILabel. DView and CView have no key: they
         // forward silently; AView logs and forwards; ViewController, the views above, the window,
@@ -91,8 +92,9 @@ import Testing
     }
 
     @Test func seed002HandleThenDefaultReachesBothResponders() throws {
-        // seeds/002: "do something, then call super" — Button logs then forwards; Panel has no key
-        // (silent) and is PanelVC's root view; PanelVC consumes: logs, and the call stops there.
+        // Seed 002's article ("史上最详细的iOS之事件的传递和响应机制", docs/semantics.md, Sources):
+        // "do something, then call super" — Button logs then forwards; Panel has no key (silent)
+        // and is PanelVC's root view; PanelVC consumes: logs, and the call stops there.
         let d = try Self.dispatcher()
         let out = try d.replay(jsonLines: Self.line(0, [(1, "began", 50, 250)]))
         #expect(out.flatMap(\.logLines) == ["Button touchesBegan 1", "PanelVC touchesBegan 1"])

@@ -11,8 +11,9 @@
 /// Per-thread heap stacks for searches that outgrow the ones on the thread's stack.
 ///
 /// The stack-allocated stacks hold about 1 KiB each (the most `withUnsafeTemporaryAllocation`
-/// keeps off the heap): 17 frames. A scene that nests deeper on every path — RICO's screens,
-/// 25 levels — would otherwise allocate on 5–7 % of its queries. A thread's first deep search
+/// keeps off the heap): 17 frames. A scene that nests deeper on every path — the benchmark's
+/// `rico` shape on the 102-screen RICO sample it used until that sample left the repository, 25
+/// levels — would otherwise allocate on 5–7 % of its queries. A thread's first deep search
 /// allocates these buffers, a deeper one grows them, and they live until the thread ends, so
 /// steady-state queries allocate nothing however deep the scene.
 enum SearchScratch {

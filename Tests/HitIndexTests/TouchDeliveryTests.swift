@@ -296,7 +296,9 @@ import Testing
         CLITests.expectUsageError(
             ["touch", CLITests.seed003, events], mentions: ["bad.jsonl", "line 2", "touch 2 is moved but is not live"])
         CLITests.expectUsageError(["touch", CLITests.seed003], mentions: ["missing EVENTS"])
-        CLITests.expectUsageError(["touch", CLITests.seed003, "/nonexistent/e.jsonl"], mentions: ["cannot read"])
+        CLITests.expectUsageError(
+            ["touch", CLITests.seed003, "/nonexistent/e.jsonl"],
+            mentions: ["hitindex touch: /nonexistent/e.jsonl: no such file"])
     }
 
     @Test func aBadGestureRecognizerIsRefusedWithViewAndField() throws {

@@ -25,8 +25,15 @@ out=.build/fuzz
 swiftc=${SWIFTC:-swiftc}
 mkdir -p "$out/modules" "$out/obj" "$out/artifacts"
 
+# HitIndex imports the header-only C module CHitIndexAtomics; SwiftPM makes its module map, so
+# this script writes its own.
+mkdir -p "$out/atomics"
+printf 'module CHitIndexAtomics {\n    header "%s"\n    export *\n}\n' \
+    "$PWD/Sources/CHitIndexAtomics/include/CHitIndexAtomics.h" > "$out/atomics/module.modulemap"
+
 # The package builds in the Swift 6 language mode.
-flags=(-O -swift-version 6 -package-name hitindex -sanitize=fuzzer,address -parse-as-library -I "$out/modules")
+flags=(-O -swift-version 6 -package-name hitindex -sanitize=fuzzer,address -parse-as-library -I "$out/modules"
+    -I "$out/atomics")
 
 run() {
     echo "+ $*"

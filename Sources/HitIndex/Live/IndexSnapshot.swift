@@ -28,6 +28,11 @@ public final class IndexSnapshot: @unchecked Sendable {
     /// - Complexity: O(1).
     public var viewCount: Int { store.viewCount }
 
+    /// The tag of the index this snapshot was published by (``LiveIndex`` and its snapshots
+    /// share it; every other index has another): the C API's world tag.
+    /// - Complexity: O(1).
+    package var tag: UInt32 { store.tag }
+
     /// What a touch at `screenPoint` lands on, or nil.
     /// - Complexity: O(log n) for the common shapes; O(depth) for a deep chain; never recursive;
     ///   no heap allocation unless the scene nests deeper than the fixed traversal stacks.
@@ -120,6 +125,50 @@ public final class IndexSnapshot: @unchecked Sendable {
     public func userValue(of handle: ViewHandle) -> UInt64? {
         guard contains(handle) else { return nil }
         return store.records[Int(handle.slot)].userValue
+    }
+
+    // MARK: - Reading the tree
+
+    /// The handle of the live view in `slot` of this snapshot.
+    private func handle(_ slot: UInt32) -> ViewHandle {
+        ViewHandle(slot: slot, generation: store.records[Int(slot)].generation)
+    }
+
+    /// A view's superview; nil for a window and for a handle that is not a view of this snapshot.
+    /// - Complexity: O(1).
+    public func superview(of handle: ViewHandle) -> ViewHandle? {
+        guard contains(handle) else { return nil }
+        let parent = store.records[Int(handle.slot)].parent
+        return parent == LiveSlot.screen ? nil : self.handle(parent)
+    }
+
+    /// A view's subviews, back to front; empty for a handle that is not a view of this snapshot.
+    /// - Complexity: O(k) for k subviews.
+    public func subviews(of handle: ViewHandle) -> [ViewHandle] {
+        contains(handle) ? store.children(of: handle.slot).map(self.handle) : []
+    }
+
+    /// The windows, back to front (the reverse of the order touches try them).
+    /// - Complexity: O(w) for w windows.
+    public var windows: [ViewHandle] { store.children(of: LiveSlot.screen).map(handle) }
+
+    /// Whether `handle` names a window of this snapshot.
+    /// - Complexity: O(1).
+    public func isWindow(_ handle: ViewHandle) -> Bool {
+        contains(handle) && store.records[Int(handle.slot)].flags.contains(.window)
+    }
+
+    /// A window's level; nil when `handle` is not a window of this snapshot.
+    /// - Complexity: O(1).
+    public func level(of handle: ViewHandle) -> Double? {
+        isWindow(handle) ? store.records[Int(handle.slot)].windowLevel : nil
+    }
+
+    /// A view's redirect target while that target lives; nil otherwise.
+    /// - Complexity: O(1).
+    public func redirectTarget(of handle: ViewHandle) -> ViewHandle? {
+        guard contains(handle) else { return nil }
+        return store.redirectTarget(of: handle.slot).map(self.handle)
     }
 }
 

@@ -175,6 +175,22 @@ extension LiveIndex {
         } != nil
     }
 
+    /// Removes a view with its subviews as ``remove(_:)`` does, and calls `removed` with every
+    /// handle the removal makes stale — the view first, each view before its subviews — so that
+    /// an engine can drop its own records of them. Nothing is called for an invalid edit. The
+    /// handles are stale from here on in this transaction; if it is discarded or rejected, the
+    /// views come back with the same handles.
+    /// - Returns: false when the edit is invalid.
+    /// - Complexity: O(m) for the m removed views, plus O(log k) for the k siblings.
+    @discardableResult
+    public func remove(_ view: ViewHandle, reporting removed: (ViewHandle) -> Void) -> Bool {
+        edit { () throws(EditProblem) -> Void in
+            store.removeSubtree(try live(view)) { slot, generation in
+                removed(ViewHandle(slot: slot, generation: generation))
+            }
+        } != nil
+    }
+
     /// Moves a view (with its subviews) under `parent` at `position`. Windows are not moved: set
     /// their level.
     /// - Returns: false when the edit is invalid (a stale handle, a window, a cycle, a bad

@@ -31,6 +31,8 @@ public final class LiveIndex {
     private var saved: LiveStore.State?
     /// Edits made in the open transaction.
     private var editCount = 0
+    /// The version of the snapshot published last.
+    private var publishedVersion: UInt64 = 0
     /// The first invalid edit of the open transaction.
     private(set) var failure: EditError?
 
@@ -39,6 +41,7 @@ public final class LiveIndex {
     public init() {
         store = LiveStore()
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
+        publishedVersion = snapshots.current().version
     }
 
     /// An index of `scene`, with its first snapshot (version 1) published. Views take slots in
@@ -49,6 +52,7 @@ public final class LiveIndex {
         store = LiveStore()
         try store.load(scene)
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
+        publishedVersion = snapshots.current().version
     }
 
     /// An index of the views `definitions` describe, with its first snapshot (version 1)
@@ -67,6 +71,7 @@ public final class LiveIndex {
         store = LiveStore()
         try store.load(definitions, threads: threads)
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
+        publishedVersion = snapshots.current().version
     }
 
     /// The handle of the view that definition `i` of ``init(views:threads:)`` created; valid while that
@@ -91,7 +96,9 @@ public final class LiveIndex {
     public var pendingError: EditError? { failure }
 
     /// Publishes the edits since the last commit as a new snapshot, or rejects them all when one
-    /// was invalid (the state returns to the last commit).
+    /// was invalid (the state returns to the last commit). A transaction without edits publishes
+    /// nothing and returns the current snapshot; ``compact()`` is an edit (one that changes no
+    /// answer), so that readers get the compacted layout.
     /// - Throws: the first invalid edit, with its position in the transaction.
     /// - Complexity: O(pages the edits touched), plus freeing what no snapshot can read any more.
     @discardableResult
@@ -103,6 +110,7 @@ public final class LiveIndex {
         guard saved != nil else { return snapshot }
         let next = IndexSnapshot(store.publish(), arena: store.pager.arena)
         snapshots.publish(next)
+        publishedVersion = next.version
         saved = nil
         editCount = 0
         return next
@@ -111,8 +119,9 @@ public final class LiveIndex {
     /// Lays the index's memory out again as a fresh build has it, one block per column, so that
     /// queries find records without loading page addresses. Edits copy pages out of that layout
     /// one by one, and after many edits queries pay for it (see docs/architecture.md); an engine
-    /// can compact when it is idle. Compaction is part of the open transaction, published by the
-    /// next commit, and changes no answer; snapshots held from before keep their memory.
+    /// can compact when it is idle. Compaction is an edit of the open transaction that changes
+    /// no answer: the next commit publishes a new version with the compacted layout, so readers
+    /// get it; snapshots held from before keep their memory.
     /// - Complexity: O(n) for n views: every page is copied once.
     public func compact() {
         _ = edit { () throws(EditProblem) -> Void in store.compact() }
@@ -209,6 +218,19 @@ public final class LiveIndex {
     /// - Complexity: O(w).
     public var windows: [ViewHandle] { store.children(of: LiveSlot.screen).map(handle) }
 
+    /// Whether `handle` names a live window.
+    /// - Complexity: O(1).
+    public func isWindow(_ handle: ViewHandle) -> Bool { contains(handle) && store.rare(of: handle.slot).isWindow }
+
+    /// The version of the snapshot published last (1 for the first), read by the writer without
+    /// acquiring the snapshot.
+    /// - Complexity: O(1).
+    public var version: UInt64 { publishedVersion }
+
+    /// The tag this index's snapshots carry (``IndexSnapshot/tag``).
+    /// - Complexity: O(1).
+    package var tag: UInt32 { store.tag }
+
     /// A window's level, or nil when `handle` is not a live window.
     /// - Complexity: O(1).
     public func level(of handle: ViewHandle) -> Double? {
@@ -285,16 +307,31 @@ struct EditProblem: Error {
 
 extension LiveIndex {
     /// The writer's current state (edits included, committed or not) as an object model: the
-    /// windows back to front with their levels, every view with its attributes, id, predicate and
-    /// redirect. A view without an id gets `#slot.generation`.
-    /// - Complexity: O(n).
+    /// windows in the order they were made (the tie-break among equal levels, which the scene's
+    /// window order is when read back) with their levels, every view with its attributes, id,
+    /// predicate and redirect. A view without an id gets `#slot.generation`, or, when a view
+    /// already has that id, the first of `#slot.generation~1`, `~2`, … that none has, so a
+    /// written scene always reads back.
+    /// - Complexity: O(n), plus sorting the windows.
     public func makeScene() -> Scene {
         let scene = Scene()
         var made: [UInt32: View] = [:]
         var redirects: [(View, UInt32)] = []
+        func generatedID(_ slot: UInt32) -> String {
+            let base = "\(handle(slot))"
+            var name = base
+            var k = 0
+            // Generated names contain no "~" before the suffix, so two of them never meet; only
+            // ids given by the user can take one.
+            while store.slot(withID: name) != nil {
+                k += 1
+                name = "\(base)~\(k)"
+            }
+            return name
+        }
         func make(_ slot: UInt32, window: Bool) -> View {
             let a = store.attributes(of: slot)
-            let id = store.id(of: slot) ?? "\(handle(slot))"
+            let id = store.id(of: slot) ?? generatedID(slot)
             let v: View =
                 window
                 ? Window(id: id, bounds: a.bounds, center: a.center, level: store.rare(of: slot).level)
@@ -306,7 +343,8 @@ extension LiveIndex {
             made[slot] = v
             return v
         }
-        for w in store.children(of: LiveSlot.screen) {
+        for w in store.children(of: LiveSlot.screen).sorted(by: { store.rare(of: $0).order < store.rare(of: $1).order })
+        {
             let root = make(w, window: true)
             scene.addWindow(root as! Window)
             var stack = [(w, root)]

@@ -4,7 +4,7 @@ extension LiveStore {
         StoreSnapshot(
             records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
             blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
-            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: pager.version)
+            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: pager.version, tag: tag)
     }
 
     /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
@@ -79,6 +79,11 @@ extension LiveStore {
                     || rare(of: v).isWindow != r.flags.contains(.window)
                 {
                     fail("view \(v): window flags disagree with its place")
+                }
+                if r.parent != s.parent { fail("view \(v): the record's parent \(r.parent), the slot's \(s.parent)") }
+                let level = s.parent == LiveSlot.screen ? rare(of: v).level : 0
+                if r.windowLevel.bitPattern != level.bitPattern {
+                    fail("view \(v): the record's level \(r.windowLevel), expected \(level)")
                 }
             }
         }

@@ -275,6 +275,18 @@ extension LiveStore {
             state.records.update(Int(parent)) { $0.lastChild = child }
         }
         state.slots.update(Int(child)) { $0.parent = parent }
+        publishParent(child, parent)
+    }
+
+    /// Copies a view's superview (and a window's level) into its record, where snapshots read
+    /// them.
+    /// - Complexity: O(1).
+    private func publishParent(_ child: UInt32, _ parent: UInt32) {
+        let level = parent == LiveSlot.screen ? rare(of: child).level : 0
+        state.records.update(Int(child)) { r in
+            r.parent = parent
+            r.windowLevel = level
+        }
     }
 
     /// Takes `child` out of its parent's order tree and the search's links.
@@ -291,6 +303,7 @@ extension LiveStore {
         }
         state.records.update(Int(child)) { $0.previousSibling = LiveSlot.none }
         state.slots.update(Int(child)) { $0.parent = LiveSlot.none }
+        publishParent(child, LiveSlot.none)
     }
 
     /// Gives `parent` the subviews `children` (back to front), all new to it: the order tree
@@ -313,6 +326,7 @@ extension LiveStore {
                     s.orderLeaf = leaf
                 }
                 state.records.update(Int(c)) { $0.previousSibling = previous }
+                publishParent(c, parent)
                 previous = c
             }
             state.orderNodes.set(Int(leaf), b)

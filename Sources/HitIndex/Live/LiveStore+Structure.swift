@@ -110,9 +110,11 @@ extension LiveStore {
     }
 
     /// Removes `root` and its subtree: detaches it, then frees every slot in it (ids, side
-    /// tables, hierarchies). Handles to those views stop being valid.
+    /// tables, hierarchies). Handles to those views stop being valid; `removed` hears each one,
+    /// with the generation it had, before its slot is freed: `root` first, every view before its
+    /// subviews.
     /// - Complexity: O(size of the subtree) plus the detach.
-    func removeSubtree(_ root: UInt32) {
+    func removeSubtree(_ root: UInt32, removed: (_ slot: UInt32, _ generation: UInt32) -> Void = { _, _ in }) {
         detach(root)
         var pending = [root]
         while let v = pending.popLast() {
@@ -121,6 +123,7 @@ extension LiveStore {
                 pending.append(c)
                 c = state.records[Int(c)].previousSibling
             }
+            removed(v, state.records[Int(v)].generation)
             releaseSlotContents(v)
             freeSlot(v)
         }

@@ -25,6 +25,21 @@
 final class LiveStore {
     /// The writer's memory and versions.
     let pager: Pager
+    /// A number no other store of the process has (until 2^32 stores were made): the C API puts
+    /// it in every handle, so a handle of one world is refused by another (Box2D's world ids).
+    let tag: UInt32 = LiveStore.nextTag()
+
+    /// The tags handed out so far.
+    private static let tags = AtomicWord(0)
+
+    /// A fresh tag, never 0 (the zero handle names no view of any world).
+    /// - Complexity: O(1).
+    static func nextTag() -> UInt32 {
+        while true {
+            let t = UInt32(truncatingIfNeeded: tags.add(1))
+            if t != 0 { return t }
+        }
+    }
     /// Everything a rollback restores.
     ///
     /// Only the writer's thread touches it, and every access is short; release builds skip

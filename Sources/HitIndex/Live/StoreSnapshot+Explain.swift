@@ -91,6 +91,19 @@ extension StoreSnapshot {
         return true
     }
 
+    /// A view's redirect target while that target lives (the search's rule: a redirect to a
+    /// removed view redirects nothing), else nil.
+    /// - Complexity: O(1).
+    func redirectTarget(of slot: UInt32) -> UInt32? {
+        let r = records[Int(slot)]
+        guard r.flags.contains(.redirect) else { return nil }
+        let e = extras[Int(r.extra)]
+        guard e.redirect != LiveSlot.none && records[Int(e.redirect)].generation == e.redirectGeneration else {
+            return nil
+        }
+        return e.redirect
+    }
+
     /// The subviews of a view, back to front.
     func children(of slot: UInt32) -> [UInt32] {
         var result: [UInt32] = []
@@ -133,12 +146,7 @@ extension StoreSnapshot {
             let inside = pointInside(v, p)
             guard inside || r.pointee.flags.contains(.outside) else { continue }
             var redirect = redirectAbove
-            if redirect == LiveSlot.none && r.pointee.flags.contains(.redirect) {
-                let e = extras[Int(r.pointee.extra)]
-                if e.redirect != LiveSlot.none && records[Int(e.redirect)].generation == e.redirectGeneration {
-                    redirect = e.redirect
-                }
-            }
+            if redirect == LiveSlot.none, let target = redirectTarget(of: v) { redirect = target }
             if inside && !r.pointee.flags.contains(.passThrough) {
                 candidates.append(redirect == LiveSlot.none ? v : redirect)
             }
@@ -220,7 +228,9 @@ extension StoreSnapshot {
             }
             explanation.winner = v
             explanation.path = chain.reversed().map { .init(view: $0, point: points[Int($0)], inside: inside[Int($0)]) }
-            explanation.redirectedBy = explanation.path.first { records[Int($0.view)].flags.contains(.redirect) }?.view
+            // The outermost view on the path whose redirect is in force: one whose target was
+            // removed redirects nothing (the search's own rule, `redirect(of:)`).
+            explanation.redirectedBy = explanation.path.first { redirectTarget(of: $0.view) != nil }?.view
             return explanation
         }
         return explanation

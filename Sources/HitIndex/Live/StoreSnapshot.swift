@@ -14,6 +14,8 @@ struct StoreSnapshot: @unchecked Sendable {
     /// Views alive, windows included.
     let viewCount: Int
     let version: UInt64
+    /// The store's tag (``LiveStore/tag``): which index the snapshot's handles belong to.
+    let tag: UInt32
 
     /// Whether `slot` holds a live view of `generation` in this version.
     /// - Complexity: O(1).
@@ -34,6 +36,6 @@ extension LiveStore {
         return StoreSnapshot(
             records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
             blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
-            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: version)
+            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: version, tag: tag)
     }
 }

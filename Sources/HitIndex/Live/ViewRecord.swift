@@ -29,12 +29,16 @@ struct ViewRecord: BitwiseCopyable {
     var reserved: UInt16 = 0
     /// Bumped each time the slot is freed, so that a handle to an earlier view is detected.
     var generation: UInt32
-    var reserved2: UInt32 = 0
+    /// The superview's slot (``LiveSlot/screen`` for a window, ``LiveSlot/none`` while unlinked):
+    /// the writer's `SlotState.parent`, published so that snapshots read the tree back.
+    var parent: UInt32 = LiveSlot.none
     /// The caller's value, returned with every hit.
     var userValue: UInt64
     /// Where the id's UTF-8 bytes are (``IDRef``); 0 when the view has no id.
     var id: IDRef
-    var reserved3: UInt64 = 0
+    /// A window's level, published for snapshots (the writer's is `RareAttributes.level`); 0
+    /// for other views.
+    var windowLevel: Double = 0
 
     /// A record with no geometry, links or flags.
     static let empty = ViewRecord(

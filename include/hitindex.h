@@ -19,6 +19,9 @@
  *   which any thread may call while the writer works (until hi_world_destroy). Any number of
  *   threads may use snapshots at once, concurrently with the writer; a snapshot never changes.
  *   Different worlds are independent.
+ * - Handles know their world: an hi_view carries the tag of the world that made it, and every
+ *   function of another world (or of that world's snapshots) refuses it as HI_ERROR_STALE. The
+ *   zero handle names no view of any world.
  * - Transactions: every edit is made inside hi_world_begin ... hi_world_commit. An edit that
  *   fails with HI_ERROR_STALE or HI_ERROR_INVALID changes nothing and rejects the transaction:
  *   later edits return HI_ERROR_REJECTED and do nothing, and hi_world_commit undoes the edits
@@ -41,8 +44,10 @@
 extern "C" {
 #endif
 
-/* The ABI this header describes; hi_abi_version() returns the library's. */
-#define HI_ABI_VERSION 1u
+/* The ABI this header describes; hi_abi_version() returns the library's. Version 2 added the
+ * world tag to hi_view (which changed the layout of every struct holding one) and replaced
+ * hi_loaded_view with hi_world_loaded_view (CHANGELOG.md lists every change). */
+#define HI_ABI_VERSION 2u
 
 /* What a function reports. */
 typedef enum hi_status {
@@ -67,11 +72,13 @@ typedef struct hi_world hi_world;
 /* A snapshot: an immutable published version of a world, readable from any thread. */
 typedef struct hi_snapshot hi_snapshot;
 
-/* A view's handle: its slot and generation. A handle to a removed view never names a later
- * view. The zero handle names no view. */
+/* A view's handle: its slot, its generation and its world's tag (nonzero, unique among the
+ * worlds of the process). A handle to a removed view never names a later view, and a handle of
+ * one world never names a view of another. The zero handle names no view. */
 typedef struct hi_view {
     uint32_t slot;
     uint32_t generation;
+    uint32_t world;
 } hi_view;
 
 /* What a hit test found: the view and the user value stored with it. */
@@ -146,6 +153,10 @@ typedef struct hi_view_def {
     /* An optional id (NUL-terminated UTF-8, copied), unique among the views that have one;
      * NULL or "" for none. */
     const char *id;
+    /* Written by hi_world_get_attributes, ignored by every call that reads a definition: the
+     * view's superview (zero for a window) and its redirect target (zero for none). */
+    hi_view superview;
+    hi_view redirect;
 } hi_view_def;
 
 /* The library's ABI version (HI_ABI_VERSION of the header it was built with). Compare it with
@@ -160,7 +171,7 @@ const char *hi_last_error(void);
 /* Reads the scene file at `path` (the scene format's JSON, UTF-8 path) into a new world, with
  * its first snapshot published. On success *out_world owns the world (hi_world_destroy). The
  * view at paint-order position i of the file (windows back to front, each in preorder) is
- * hi_loaded_view(i); hi_world_view_for_id finds views by id.
+ * hi_world_loaded_view(world, i); hi_world_view_for_id finds views by id.
  * Errors: HI_ERROR_NULL, HI_ERROR_SCENE (unreadable file or a refused scene: the message is
  * the function's name, then hitindex's one-line error). O(file size). */
 hi_status hi_world_load_scene(const char *path, hi_world **out_world);
@@ -171,7 +182,7 @@ hi_status hi_world_load_scene(const char *path, hi_world **out_world);
 hi_view_def hi_default_view_def(void);
 
 /* Creates a world from `count` view definitions, with its first snapshot published, without
- * reading a file: definition i becomes the view hi_loaded_view(i). Windows are ordered by level,
+ * reading a file: definition i becomes the view hi_world_loaded_view(world, i). Windows are ordered by level,
  * then order, then position; subviews by order, then position.
  * Errors: HI_ERROR_NULL (out_world, or defs with count > 0), HI_ERROR_INVALID (count above
  * 2^31 - 2, the most views a world holds, or the first bad
@@ -180,10 +191,11 @@ hi_view_def hi_default_view_def(void);
  * O(count), plus sorting where siblings are not in array order. */
 hi_status hi_world_create(const hi_view_def *defs, size_t count, hi_world **out_world);
 
-/* The handle of the view that definition `position` of hi_world_create made, or the view at
- * paint-order position `position` of a file hi_world_load_scene read (valid while that view
- * lives); the zero handle for a position no load can have. Thread-safe. O(1). */
-hi_view hi_loaded_view(size_t position);
+/* Sets *out_view to the handle of the view that definition `position` of hi_world_create made,
+ * or of the view at paint-order position `position` of the file hi_world_load_scene read.
+ * Errors: HI_ERROR_NULL, HI_ERROR_STALE (no view was loaded at that position, or it was
+ * removed since). O(1). */
+hi_status hi_world_loaded_view(const hi_world *world, size_t position, hi_view *out_view);
 
 /* Destroys a world. Snapshots acquired from it stay valid until released. NULL is ignored.
  * O(1) for the caller; the memory goes when the last snapshot of each version goes. */
@@ -191,6 +203,10 @@ void hi_world_destroy(hi_world *world);
 
 /* The number of views in the world's current state. Errors: HI_ERROR_NULL. O(1). */
 hi_status hi_world_view_count(const hi_world *world, size_t *out_count);
+
+/* The version of the snapshot the world published last (1 for its first), without acquiring
+ * it. Errors: HI_ERROR_NULL. O(1). */
+hi_status hi_world_version(const hi_world *world, uint64_t *out_version);
 
 /* Acquires the world's last published snapshot; release it with hi_snapshot_release. Any
  * thread may call this, also while the writer edits the world (not during or after
@@ -209,7 +225,8 @@ hi_status hi_snapshot_hit_test(const hi_snapshot *snapshot, double x, double y, 
 
 /* Copies the id of `view` as UTF-8 into `buffer` (at most `capacity` bytes, NUL-terminated when
  * capacity > 0) and sets *out_length to the id's length without the NUL (so a call with
- * capacity 0 measures). A view without an id has the empty id.
+ * capacity 0 measures). A view without an id has the empty id (hitindex and exported scenes
+ * name such a view #slot.generation, which is not an id).
  * Errors: HI_ERROR_NULL (snapshot or out_length; buffer may be NULL only with capacity 0),
  * HI_ERROR_STALE (not a view of this snapshot). Thread-safe. O(id length). */
 hi_status hi_snapshot_view_id(const hi_snapshot *snapshot, hi_view view, char *buffer, size_t capacity,
@@ -229,6 +246,38 @@ hi_status hi_snapshot_contains(const hi_snapshot *snapshot, hi_view view, bool *
 /* The user value stored with `view` in this snapshot.
  * Errors: HI_ERROR_NULL, HI_ERROR_STALE. Thread-safe. O(1). */
 hi_status hi_snapshot_user_value(const hi_snapshot *snapshot, hi_view view, uint64_t *out_value);
+
+/* ---- Reading the tree back (the same calls on a snapshot and on the writer) ----
+ *
+ * Lists are copied into a caller's buffer: at most `capacity` handles are written, and
+ * *out_count is set to how many there are, so a call with capacity 0 (buffer may then be NULL)
+ * measures and a buffer too small is filled as far as it goes. */
+
+/* Sets *out_parent to the view's superview, or the zero handle for a window.
+ * Errors: HI_ERROR_NULL, HI_ERROR_STALE. Thread-safe. O(1). */
+hi_status hi_snapshot_parent(const hi_snapshot *snapshot, hi_view view, hi_view *out_parent);
+
+/* The view's subviews, back to front (the last is the front-most).
+ * Errors: HI_ERROR_NULL (snapshot, out_count, or buffer with capacity > 0), HI_ERROR_STALE.
+ * Thread-safe. O(k) for k subviews. */
+hi_status hi_snapshot_subviews(const hi_snapshot *snapshot, hi_view view, hi_view *buffer, size_t capacity,
+                               size_t *out_count);
+
+/* The windows, front to back (the order in which touches try them).
+ * Errors: HI_ERROR_NULL (snapshot, out_count, or buffer with capacity > 0). Thread-safe. O(w). */
+hi_status hi_snapshot_windows(const hi_snapshot *snapshot, hi_view *buffer, size_t capacity, size_t *out_count);
+
+/* Sets *out_is_window to whether the view is a window.
+ * Errors: HI_ERROR_NULL, HI_ERROR_STALE. Thread-safe. O(1). */
+hi_status hi_snapshot_is_window(const hi_snapshot *snapshot, hi_view view, bool *out_is_window);
+
+/* Sets *out_level to a window's level.
+ * Errors: HI_ERROR_NULL, HI_ERROR_STALE, HI_ERROR_INVALID (not a window). Thread-safe. O(1). */
+hi_status hi_snapshot_window_level(const hi_snapshot *snapshot, hi_view window, double *out_level);
+
+/* Sets *out_target to the view's redirect target while that target lives, else the zero handle.
+ * Errors: HI_ERROR_NULL, HI_ERROR_STALE. Thread-safe. O(1). */
+hi_status hi_snapshot_redirect_target(const hi_snapshot *snapshot, hi_view view, hi_view *out_target);
 
 /* Hit-tests `count` points: out_hits[i] and out_found[i] are what hi_snapshot_hit_test gives for
  * points[i]. The work is spread over at most `threads` threads (0 or 1: the calling thread only;
@@ -323,7 +372,9 @@ hi_status hi_world_commit(hi_world *world, hi_snapshot **out_snapshot);
 hi_status hi_world_discard(hi_world *world);
 
 /* Lays the world's memory out again as a fresh load has it, so that queries stop paying for
- * pages that edits copied; part of the open transaction, changing no answer. Call it when idle.
+ * pages that edits copied; an edit of the open transaction that changes no answer (so a
+ * transaction with it publishes a new version, which gives readers the new layout). Call it
+ * when idle.
  * Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION, HI_ERROR_REJECTED. O(n). */
 hi_status hi_world_compact(hi_world *world);
 
@@ -346,6 +397,16 @@ hi_status hi_world_create_window(hi_world *world, const hi_view_def *def, hi_vie
  * redirect named one of them loses it. Errors: HI_ERROR_NULL, HI_ERROR_TRANSACTION,
  * HI_ERROR_REJECTED, HI_ERROR_STALE. O(m) for m removed views, plus O(log k). */
 hi_status hi_world_remove_view(hi_world *world, hi_view view);
+
+/* Called once per handle a removal makes stale. */
+typedef void (*hi_removed_visitor)(void *context, hi_view removed);
+
+/* hi_world_remove_view, calling `removed` (may be NULL) with every handle the removal makes
+ * stale, the view first and each view before its subviews, so that an engine can drop its own
+ * records: on success only, during the call, before it returns. If the transaction is then
+ * discarded or rejected, the views come back with the same handles.
+ * Errors: as hi_world_remove_view. O(m) for m removed views, plus O(log k). */
+hi_status hi_world_remove_view_reporting(hi_world *world, hi_view view, hi_removed_visitor removed, void *context);
 
 /* Moves a view with its subviews under `parent` at `position` (also to reorder among its
  * siblings: pass its own superview). Windows are not moved (set their level).
@@ -433,14 +494,29 @@ hi_status hi_world_contains(const hi_world *world, hi_view view, bool *out_conta
  * has it. Errors: HI_ERROR_NULL. O(length) expected. */
 hi_status hi_world_view_for_id(const hi_world *world, const char *id, hi_view *out_view, bool *out_found);
 
-/* Fills *out_def with a view's attributes and user value (and window_level for a window);
- * parent, order and redirect_target are -1, 0 and -1, and id is NULL (hi_snapshot_view_id reads
- * ids). Errors: HI_ERROR_NULL, HI_ERROR_STALE. O(1). */
+/* Fills *out_def with a view's attributes and user value, window_level for a window, and its
+ * superview and redirect target as handles (superview, redirect). The bulk-load positions have
+ * no meaning here: parent, order and redirect_target are -1, 0 and -1, and id is NULL
+ * (hi_world_view_id reads ids). Errors: HI_ERROR_NULL, HI_ERROR_STALE. O(1). */
 hi_status hi_world_get_attributes(const hi_world *world, hi_view view, hi_view_def *out_def);
 
+/* The writer's side of the tree reads above: the current state, edits of an open transaction
+ * included. Errors and complexity as their hi_snapshot_ counterparts. */
+hi_status hi_world_parent(const hi_world *world, hi_view view, hi_view *out_parent);
+hi_status hi_world_subviews(const hi_world *world, hi_view view, hi_view *buffer, size_t capacity,
+                            size_t *out_count);
+hi_status hi_world_windows(const hi_world *world, hi_view *buffer, size_t capacity, size_t *out_count);
+hi_status hi_world_is_window(const hi_world *world, hi_view view, bool *out_is_window);
+hi_status hi_world_window_level(const hi_world *world, hi_view window, double *out_level);
+hi_status hi_world_redirect_target(const hi_world *world, hi_view view, hi_view *out_target);
+hi_status hi_world_view_id(const hi_world *world, hi_view view, char *buffer, size_t capacity,
+                           size_t *out_length);
+
 /* Writes the world's current state as a scene file (the scene format's JSON) at `path`, which
- * `hitindex` reads: for a bug report, or to check answers against the reference engine. Views
- * without an id are written with the id "#slot.generation". Errors: HI_ERROR_NULL,
+ * `hitindex` reads: for a bug report, or to check answers against the reference engine. Windows
+ * are listed in the order they were made (the tie-break among equal levels), so the file reads
+ * back into a world that answers alike through the same edits. Views without an id are written
+ * with the id "#slot.generation", or "#slot.generation~N" when a view has that id. Errors: HI_ERROR_NULL,
  * HI_ERROR_SCENE (the file could not be written). O(n). */
 hi_status hi_world_write_scene(const hi_world *world, const char *path);
 

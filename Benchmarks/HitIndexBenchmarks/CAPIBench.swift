@@ -76,7 +76,7 @@ func measureCAPI(
     // The engine frame through each API, alternating.
     // Safe to force: the widest container is a live view.
     let origin = live.attributes(of: widest)!.bounds.origin
-    let hView = hi_view(slot: widest.slot, generation: widest.generation)
+    let hView = hi_view(slot: widest.slot, generation: widest.generation, world: live.tag)
     let front = hi_position(place: HI_FRONT, index: 0, sibling: hi_view())
     var swiftLeaves: [ViewHandle] = []
     var cLeaves: [hi_view] = []

@@ -9,19 +9,45 @@ import HitIndexSceneFormat
 // enforces the header's transaction rules in one place.
 
 extension ViewHandle {
-    init(_ view: hi_view) { self.init(slot: view.slot, generation: view.generation) }
+    /// A C handle as the index's, given the tag of the world (or snapshot) it is used with. A
+    /// handle of another world, the zero handle among them, becomes one that names no view (slot
+    /// `UInt32.max`), so that every check refuses it as stale.
+    init(_ view: hi_view, world tag: UInt32) {
+        self.init(slot: view.world == tag ? view.slot : UInt32.max, generation: view.generation)
+    }
 }
 
 extension hi_view {
-    init(_ handle: ViewHandle) { self.init(slot: handle.slot, generation: handle.generation) }
+    /// The index's handle as C's, tagged with its world.
+    init(_ handle: ViewHandle, world tag: UInt32) {
+        self.init(slot: handle.slot, generation: handle.generation, world: tag)
+    }
+
+    /// Whether this is the zero handle (no view of any world).
+    package var isZero: Bool { slot == 0 && generation == 0 && world == 0 }
+}
+
+/// How messages name a C handle: `#slot.generation`, with its world when that is not `tag`.
+func describe(_ view: hi_view, world tag: UInt32) -> String {
+    if view.isZero { return "the zero handle" }
+    let name = "#\(view.slot).\(view.generation)"
+    return view.world == tag ? name : "\(name) of world \(view.world)"
+}
+
+/// The refusal for a handle that names no view of the world or snapshot tagged `tag`.
+func staleMessage(_ view: hi_view, world tag: UInt32, of owner: String = "this world") -> String {
+    if view.isZero { return "the zero handle names no view" }
+    if view.world != tag { return "\(describe(view, world: tag)) is a handle of another world, not of \(owner)" }
+    return "\(describe(view, world: tag)) names no live view of \(owner) (stale or unknown)"
 }
 
 /// Runs one edit of `function` on the world at `pointer`: refuses it without an open
 /// transaction or after a rejection; otherwise runs `body`, which returns false (or throws a
 /// C-layer refusal) when the edit is invalid. A failure names the edit and is HI_ERROR_STALE
-/// when one of `handles` names no live view, HI_ERROR_INVALID otherwise.
+/// when one of `handles` names no live view, HI_ERROR_INVALID otherwise. The first of `handles`
+/// is the view edited, which a C-layer refusal names, unless `creates` (it is then the parent).
 private func edit(
-    _ function: String, _ pointer: OpaquePointer?, handles: [hi_view] = [],
+    _ function: String, _ pointer: OpaquePointer?, handles: [hi_view] = [], creates: Bool = false,
     _ body: (LiveIndex) throws(CError) -> Bool
 ) -> hi_status {
     guard let pointer else { return null(function, "world") }
@@ -33,16 +59,28 @@ private func edit(
         return fail(HI_ERROR_REJECTED, "\(function): the transaction is already rejected: \(refusal)")
     }
     // Taken before the edit: a successful removal makes its own handle stale.
-    let stale = handles.first { !w.live.contains(ViewHandle($0)) }
+    let tag = w.live.tag
+    let stale = handles.first { !w.live.contains(ViewHandle($0, world: tag)) }
+    // A handle of another world is refused here, in words the index could not give it (it sees
+    // only a handle that names no view); the refusal rejects the transaction as the index's do.
+    if let stale, stale.world != tag {
+        w.refusal = "\(function): edit \(w.live.editsInTransaction): \(staleMessage(stale, world: tag))"
+        return fail(HI_ERROR_STALE, w.refusal!)
+    }
     do {
         if try body(w.live) { return HI_OK }
     } catch {
         // Refused before the index saw it: recorded as the transaction's failure, a stale handle
-        // first, as the index would have named it.
+        // first, as the index would have named it, and numbered and named as the index's are.
         let (status, message) =
-            stale.map { (HI_ERROR_STALE, "\(ViewHandle($0)): no live view has this handle (stale or unknown)") }
+            stale.map { (HI_ERROR_STALE, staleMessage($0, world: tag)) }
             ?? (error.status, error.message)
-        w.refusal = "\(function): \(message)"
+        var parts = ["\(function)", "edit \(w.live.editsInTransaction)"]
+        if stale == nil, !creates, let first = handles.first {
+            let h = ViewHandle(first, world: tag)
+            parts.append("view \"\(w.live.id(of: h) ?? "\(h)")\"")
+        }
+        w.refusal = (parts + [message]).joined(separator: ": ")
         return fail(status, w.refusal!)
     }
     // Safe to force: a false return records the index's failure.
@@ -54,16 +92,16 @@ private func handles(_ p: hi_position) -> [hi_view] {
     p.place == HI_ABOVE || p.place == HI_BELOW ? [p.sibling] : []
 }
 
-/// A C position as the index's.
-private func position(_ p: hi_position) throws(CError) -> SiblingPosition {
+/// A C position as the index's, its sibling in the world tagged `tag`.
+private func position(_ p: hi_position, world tag: UInt32) throws(CError) -> SiblingPosition {
     switch p.place {
     case HI_FRONT: return .front
     case HI_BACK: return .back
     case HI_AT_INDEX:
         // An index beyond Int's range is refused by the index as out of range.
         return .index(Int(truncatingIfNeeded: p.index))
-    case HI_ABOVE: return .above(ViewHandle(p.sibling))
-    case HI_BELOW: return .below(ViewHandle(p.sibling))
+    case HI_ABOVE: return .above(ViewHandle(p.sibling, world: tag))
+    case HI_BELOW: return .below(ViewHandle(p.sibling, world: tag))
     default: throw CError(HI_ERROR_INVALID, "position: place: expected 0 to 4, got \(p.place.rawValue)")
     }
 }
@@ -137,14 +175,16 @@ public func hi_world_create_view(
     guard let def else {
         return pointer == nil ? null("hi_world_create_view", "world") : null("hi_world_create_view", "def")
     }
-    return edit("hi_world_create_view", pointer, handles: [parent] + handles(place)) { live throws(CError) in
+    return edit("hi_world_create_view", pointer, handles: [parent] + handles(place), creates: true) {
+        live throws(CError) in
         let a = try attributes(def.pointee).get()
         let name = try id(def.pointee.id).get()
-        let at = try position(place)
+        let at = try position(place, world: live.tag)
         guard
-            let made = live.createView(a, id: name, in: ViewHandle(parent), at: at, userValue: def.pointee.user_value)
+            let made = live.createView(
+                a, id: name, in: ViewHandle(parent, world: live.tag), at: at, userValue: def.pointee.user_value)
         else { return false }
-        outView?.pointee = hi_view(made)
+        outView?.pointee = hi_view(made, world: live.tag)
         return true
     }
 }
@@ -163,14 +203,25 @@ public func hi_world_create_window(
             let made = live.createWindow(
                 a, level: def.pointee.window_level, id: name, userValue: def.pointee.user_value)
         else { return false }
-        outView?.pointee = hi_view(made)
+        outView?.pointee = hi_view(made, world: live.tag)
         return true
     }
 }
 
 @c @implementation
 public func hi_world_remove_view(_ pointer: OpaquePointer?, _ view: hi_view) -> hi_status {
-    edit("hi_world_remove_view", pointer, handles: [view]) { $0.remove(ViewHandle(view)) }
+    edit("hi_world_remove_view", pointer, handles: [view]) { $0.remove(ViewHandle(view, world: $0.tag)) }
+}
+
+@c @implementation
+public func hi_world_remove_view_reporting(
+    _ pointer: OpaquePointer?, _ view: hi_view, _ removed: hi_removed_visitor?, _ context: UnsafeMutableRawPointer?
+) -> hi_status {
+    edit("hi_world_remove_view_reporting", pointer, handles: [view]) { live in
+        // The index reports only a valid removal, during the edit: the caller hears nothing for
+        // a refused one.
+        live.remove(ViewHandle(view, world: live.tag)) { removed?(context, hi_view($0, world: live.tag)) }
+    }
 }
 
 @c @implementation
@@ -178,7 +229,9 @@ public func hi_world_move_view(_ pointer: OpaquePointer?, _ view: hi_view, _ par
     -> hi_status
 {
     edit("hi_world_move_view", pointer, handles: [view, parent] + handles(place)) { live throws(CError) in
-        live.move(ViewHandle(view), into: ViewHandle(parent), at: try position(place))
+        live.move(
+            ViewHandle(view, world: live.tag), into: ViewHandle(parent, world: live.tag),
+            at: try position(place, world: live.tag))
     }
 }
 
@@ -190,7 +243,7 @@ private func update(
     _ body: (inout ViewAttributes) throws(CError) -> Void
 ) -> hi_status {
     edit(function, pointer, handles: [view]) { live throws(CError) in
-        let handle = ViewHandle(view)
+        let handle = ViewHandle(view, world: live.tag)
         // A stale handle is the index's refusal, recorded by an update that changes nothing.
         guard var a = live.attributes(of: handle) else { return live.update(handle) { _ in } }
         try body(&a)
@@ -200,7 +253,9 @@ private func update(
 
 @c @implementation
 public func hi_world_scroll(_ pointer: OpaquePointer?, _ view: hi_view, _ x: Double, _ y: Double) -> hi_status {
-    edit("hi_world_scroll", pointer, handles: [view]) { $0.scroll(ViewHandle(view), to: Point(x: x, y: y)) }
+    edit("hi_world_scroll", pointer, handles: [view]) {
+        $0.scroll(ViewHandle(view, world: $0.tag), to: Point(x: x, y: y))
+    }
 }
 
 @c @implementation
@@ -212,7 +267,7 @@ public func hi_world_set_attributes(_ pointer: OpaquePointer?, _ view: hi_view, 
     }
     return edit("hi_world_set_attributes", pointer, handles: [view]) { live throws(CError) in
         let a = try attributes(def.pointee).get()
-        let handle = ViewHandle(view)
+        let handle = ViewHandle(view, world: live.tag)
         return live.setAttributes(handle, a) && live.setUserValue(handle, def.pointee.user_value)
     }
 }
@@ -220,7 +275,8 @@ public func hi_world_set_attributes(_ pointer: OpaquePointer?, _ view: hi_view, 
 @c @implementation
 public func hi_world_set_frame(_ pointer: OpaquePointer?, _ view: hi_view, _ frame: hi_rect) -> hi_status {
     edit("hi_world_set_frame", pointer, handles: [view]) {
-        $0.setFrame(ViewHandle(view), Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
+        $0.setFrame(
+            ViewHandle(view, world: $0.tag), Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
     }
 }
 
@@ -304,27 +360,28 @@ public func hi_world_set_pass_through(_ pointer: OpaquePointer?, _ view: hi_view
 
 @c @implementation
 public func hi_world_set_user_value(_ pointer: OpaquePointer?, _ view: hi_view, _ value: UInt64) -> hi_status {
-    edit("hi_world_set_user_value", pointer, handles: [view]) { $0.setUserValue(ViewHandle(view), value) }
+    edit("hi_world_set_user_value", pointer, handles: [view]) {
+        $0.setUserValue(ViewHandle(view, world: $0.tag), value)
+    }
 }
 
 @c @implementation
 public func hi_world_set_id(_ pointer: OpaquePointer?, _ view: hi_view, _ raw: UnsafePointer<CChar>?) -> hi_status {
     edit("hi_world_set_id", pointer, handles: [view]) { live throws(CError) in
-        live.setID(ViewHandle(view), try id(raw).get())
+        live.setID(ViewHandle(view, world: live.tag), try id(raw).get())
     }
 }
 
 @c @implementation
 public func hi_world_set_window_level(_ pointer: OpaquePointer?, _ view: hi_view, _ level: Double) -> hi_status {
-    edit("hi_world_set_window_level", pointer, handles: [view]) { $0.setLevel(ViewHandle(view), level) }
+    edit("hi_world_set_window_level", pointer, handles: [view]) { $0.setLevel(ViewHandle(view, world: $0.tag), level) }
 }
 
 @c @implementation
 public func hi_world_set_redirect(_ pointer: OpaquePointer?, _ view: hi_view, _ target: hi_view) -> hi_status {
-    edit(
-        "hi_world_set_redirect", pointer, handles: target.slot == 0 && target.generation == 0 ? [view] : [view, target]
-    ) { live in
-        live.setRedirect(ViewHandle(view), to: target.slot == 0 && target.generation == 0 ? nil : ViewHandle(target))
+    edit("hi_world_set_redirect", pointer, handles: target.isZero ? [view] : [view, target]) { live in
+        live.setRedirect(
+            ViewHandle(view, world: live.tag), to: target.isZero ? nil : ViewHandle(target, world: live.tag))
     }
 }
 
@@ -361,6 +418,6 @@ public func hi_world_set_predicate(
         closure = { p in box.call(box.context, box.view, p.x, p.y) }
     }
     return edit("hi_world_set_predicate", pointer, handles: [view]) { live in
-        live.setPredicate(ViewHandle(view), closure)
+        live.setPredicate(ViewHandle(view, world: live.tag), closure)
     }
 }

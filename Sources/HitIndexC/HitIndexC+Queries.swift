@@ -19,7 +19,7 @@ import HitIndexSceneFormat
 // The readers' side of the C API (snapshots) and the writer's reads.
 
 extension hi_hit {
-    init(_ hit: Hit) { self.init(view: hi_view(hit.handle), user_value: hit.userValue) }
+    init(_ hit: Hit, world tag: UInt32) { self.init(view: hi_view(hit.handle, world: tag), user_value: hit.userValue) }
 }
 
 // MARK: - Snapshots
@@ -46,7 +46,8 @@ public func hi_snapshot_contains(_ pointer: OpaquePointer?, _ view: hi_view, _ o
 {
     guard let pointer else { return null("hi_snapshot_contains", "snapshot") }
     guard let outContains else { return null("hi_snapshot_contains", "out_contains") }
-    outContains.pointee = snapshot(pointer).contains(ViewHandle(view))
+    let s = snapshot(pointer)
+    outContains.pointee = s.contains(ViewHandle(view, world: s.tag))
     return HI_OK
 }
 
@@ -58,8 +59,9 @@ public func hi_snapshot_user_value(
 {
     guard let pointer else { return null("hi_snapshot_user_value", "snapshot") }
     guard let outValue else { return null("hi_snapshot_user_value", "out_value") }
-    guard let value = snapshot(pointer).userValue(of: ViewHandle(view)) else {
-        return fail(HI_ERROR_STALE, "hi_snapshot_user_value: \(ViewHandle(view)) is not a view of this snapshot")
+    let s = snapshot(pointer)
+    guard let value = s.userValue(of: ViewHandle(view, world: s.tag)) else {
+        return fail(HI_ERROR_STALE, "hi_snapshot_user_value: \(staleMessage(view, world: s.tag, of: "this snapshot"))")
     }
     outValue.pointee = value
     return HI_OK
@@ -82,6 +84,7 @@ public func hi_snapshot_hit_test_batch(
     guard let outHits else { return null(function, "out_hits") }
     guard let outFound else { return null(function, "out_found") }
     let s = snapshot(pointer)
+    let tag = s.tag
     // Chunks of at least 256 points: fewer would cost more in hand-offs than they save.
     let workers = Swift.max(1, Swift.min(Int(threads), count / 256 + 1))
     let buffers = UncheckedBuffers(points: points, hits: outHits, found: outFound)
@@ -89,7 +92,7 @@ public func hi_snapshot_hit_test_batch(
         for i in range {
             // Safe: the caller passes `count` points and room for `count` answers; i < count.
             if let hit = s.hitTest(Point(x: buffers.points[i].x, y: buffers.points[i].y)) {
-                buffers.hits[i] = hi_hit(hit)
+                buffers.hits[i] = hi_hit(hit, world: tag)
                 buffers.found[i] = true
             } else {
                 buffers.hits[i] = hi_hit()
@@ -124,7 +127,8 @@ public func hi_snapshot_hit_test_all(
 ) -> hi_status {
     guard let pointer else { return null("hi_snapshot_hit_test_all", "snapshot") }
     guard let visit else { return null("hi_snapshot_hit_test_all", "visit") }
-    for hit in snapshot(pointer).hitTestAll(Point(x: x, y: y)) where !visit(context, hi_hit(hit)) { break }
+    let s = snapshot(pointer)
+    for hit in s.hitTestAll(Point(x: x, y: y)) where !visit(context, hi_hit(hit, world: s.tag)) { break }
     return HI_OK
 }
 
@@ -136,12 +140,13 @@ public func hi_snapshot_explain(
     guard let pointer else { return null("hi_snapshot_explain", "snapshot") }
     guard let visit else { return null("hi_snapshot_explain", "visit") }
     // size_t arrives as Int: a limit above INT64_MAX (SIZE_MAX among them) is negative here.
-    let e = snapshot(pointer).explain(Point(x: x, y: y), limit: limit < 0 ? Int.max : limit)
+    let s = snapshot(pointer)
+    let e = s.explain(Point(x: x, y: y), limit: limit < 0 ? Int.max : limit)
     var items: [hi_explain_item] = []
     func item(_ kind: hi_explain_kind, _ view: ViewHandle?) -> hi_explain_item {
         var i = hi_explain_item()
         i.kind = kind
-        i.view = view.map(hi_view.init) ?? hi_view()
+        i.view = view.map { hi_view($0, world: s.tag) } ?? hi_view()
         return i
     }
     items.append(item(HI_EXPLAIN_RESULT, e.result))
@@ -161,10 +166,10 @@ public func hi_snapshot_explain(
         case .interactionDisabled: i.rejection = HI_REJECTION_INTERACTION_DISABLED
         case .ineligibleAncestor(let a):
             i.rejection = HI_REJECTION_INELIGIBLE_ANCESTOR
-            i.ancestor = hi_view(a)
+            i.ancestor = hi_view(a, world: s.tag)
         case .outsideAncestor(let a):
             i.rejection = HI_REJECTION_OUTSIDE_ANCESTOR
-            i.ancestor = hi_view(a)
+            i.ancestor = hi_view(a, world: s.tag)
         case .passThrough: i.rejection = HI_REJECTION_PASS_THROUGH
         }
         items.append(i)
@@ -181,7 +186,8 @@ public func hi_world_contains(_ pointer: OpaquePointer?, _ view: hi_view, _ outC
 {
     guard let pointer else { return null("hi_world_contains", "world") }
     guard let outContains else { return null("hi_world_contains", "out_contains") }
-    outContains.pointee = world(pointer).live.contains(ViewHandle(view))
+    let live = world(pointer).live
+    outContains.pointee = live.contains(ViewHandle(view, world: live.tag))
     return HI_OK
 }
 
@@ -196,8 +202,9 @@ public func hi_world_view_for_id(
     guard let outView else { return null(function, "out_view") }
     guard let outFound else { return null(function, "out_found") }
     // A string that is not UTF-8 is no view's id.
-    let handle = String(validatingCString: raw).flatMap { world(pointer).live.handle(forID: $0) }
-    outView.pointee = handle.map(hi_view.init) ?? hi_view()
+    let live = world(pointer).live
+    let handle = String(validatingCString: raw).flatMap { live.handle(forID: $0) }
+    outView.pointee = handle.map { hi_view($0, world: live.tag) } ?? hi_view()
     outFound.pointee = handle != nil
     return HI_OK
 }
@@ -209,13 +216,15 @@ public func hi_world_get_attributes(
     guard let pointer else { return null("hi_world_get_attributes", "world") }
     guard let outDef else { return null("hi_world_get_attributes", "out_def") }
     let live = world(pointer).live
-    let handle = ViewHandle(view)
+    let handle = ViewHandle(view, world: live.tag)
     guard let a = live.attributes(of: handle), let value = live.userValue(of: handle) else {
-        return fail(HI_ERROR_STALE, "hi_world_get_attributes: \(handle) names no live view of this world")
+        return fail(HI_ERROR_STALE, "hi_world_get_attributes: \(staleMessage(view, world: live.tag))")
     }
     var d = definition(a)
     d.user_value = value
     d.window_level = live.level(of: handle) ?? 0
+    d.superview = live.superview(of: handle).map { hi_view($0, world: live.tag) } ?? hi_view()
+    d.redirect = live.redirectTarget(of: handle).map { hi_view($0, world: live.tag) } ?? hi_view()
     outDef.pointee = d
     return HI_OK
 }

@@ -247,11 +247,29 @@ public func hi_world_create(
 }
 
 @c @implementation
-public func hi_loaded_view(_ position: Int) -> hi_view {
-    // A position no load can have (size_t beyond the slots) names no view: the zero handle.
-    guard position >= 0 && position < maximumViews else { return hi_view() }
-    let handle = LiveIndex.loadedHandle(position)
-    return hi_view(handle)
+public func hi_world_loaded_view(_ pointer: OpaquePointer?, _ position: Int, _ outView: UnsafeMutablePointer<hi_view>?)
+    -> hi_status
+{
+    guard let pointer else { return null("hi_world_loaded_view", "world") }
+    guard let outView else { return null("hi_world_loaded_view", "out_view") }
+    let live = world(pointer).live
+    // size_t arrives as Int: beyond the slots (or above INT64_MAX, negative here) no load reaches.
+    guard position >= 0 && position < maximumViews, live.contains(LiveIndex.loadedHandle(position)) else {
+        return fail(
+            HI_ERROR_STALE,
+            "hi_world_loaded_view: no view of this world was loaded at position \(UInt(bitPattern: position)), or it was removed"
+        )
+    }
+    outView.pointee = hi_view(LiveIndex.loadedHandle(position), world: live.tag)
+    return HI_OK
+}
+
+@c @implementation
+public func hi_world_version(_ pointer: OpaquePointer?, _ outVersion: UnsafeMutablePointer<UInt64>?) -> hi_status {
+    guard let pointer else { return null("hi_world_version", "world") }
+    guard let outVersion else { return null("hi_world_version", "out_version") }
+    outVersion.pointee = world(pointer).live.version
+    return HI_OK
 }
 
 @c @implementation
@@ -296,11 +314,11 @@ public func hi_snapshot_hit_test(
     guard let outFound else { return null("hi_snapshot_hit_test", "out_found") }
     // The caller's reference keeps the snapshot alive for the call: borrowed without a
     // retain and release, which would be most of this wrapper's cost.
-    let found = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef {
-        $0.hitTest(Point(x: x, y: y))
+    let (found, tag) = Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(pointer))._withUnsafeGuaranteedRef {
+        ($0.hitTest(Point(x: x, y: y)), $0.tag)
     }
     if let hit = found {
-        outHit.pointee = hi_hit(hit)
+        outHit.pointee = hi_hit(hit, world: tag)
         outFound.pointee = true
     } else {
         outHit.pointee = hi_hit()
@@ -320,18 +338,24 @@ public func hi_snapshot_view_id(
     // size_t arrives as Int: a capacity above INT64_MAX (negative here) is as good as unbounded.
     let room = capacity < 0 ? Int.max : capacity
     let s = snapshot(pointer)
-    let handle = ViewHandle(view)
+    let handle = ViewHandle(view, world: s.tag)
     guard s.contains(handle) else {
-        return fail(HI_ERROR_STALE, "hi_snapshot_view_id: \(handle) is not a view of this snapshot")
+        return fail(HI_ERROR_STALE, "hi_snapshot_view_id: \(staleMessage(view, world: s.tag, of: "this snapshot"))")
     }
-    let id = Array((s.id(of: handle) ?? "").utf8)
+    copyID(s.id(of: handle), into: buffer, room: room, length: outLength)
+    return HI_OK
+}
+
+/// Copies `id` (the empty id for nil) as UTF-8 into `buffer`, at most `room` bytes with the NUL,
+/// and sets `length` to the whole id's length without it.
+func copyID(_ id: String?, into buffer: UnsafeMutablePointer<CChar>?, room: Int, length: UnsafeMutablePointer<Int>) {
+    let bytes = Array((id ?? "").utf8)
     if let buffer, room > 0 {
-        let n = Swift.min(id.count, room - 1)
-        for k in 0..<n { buffer[k] = CChar(bitPattern: id[k]) }
+        let n = Swift.min(bytes.count, room - 1)
+        for k in 0..<n { buffer[k] = CChar(bitPattern: bytes[k]) }
         buffer[n] = 0
     }
-    outLength.pointee = id.count
-    return HI_OK
+    length.pointee = bytes.count
 }
 
 // MARK: - Swift hosts

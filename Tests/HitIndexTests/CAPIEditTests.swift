@@ -308,10 +308,20 @@ extension hi_view {
     static let badEdits: [String: (status: hi_status, message: String, edit: @Sendable (W) -> hi_status)] = [
         "stale view": (
             HI_ERROR_STALE, "no live view has this handle",
-            { hi_world_set_hidden($0, hi_view(slot: 3, generation: 99), true) }
+            { hi_world_set_hidden($0, hi_view(slot: 3, generation: 99, world: CAPITests.tag($0)), true) }
+        ),
+        "a live view's handle of another world": (
+            HI_ERROR_STALE, "#3.1 of world",
+            { w in
+                var other: OpaquePointer?
+                _ = hi_world_load_scene(CAPITests.seedScene, &other)
+                defer { hi_world_destroy(other) }
+                // Slot 3, generation 1 is a live view in both worlds: only the tag tells them apart.
+                return hi_world_set_hidden(w, hi_view(slot: 3, generation: 1, world: CAPITests.tag(other!)), true)
+            }
         ),
         "zero parent": (
-            HI_ERROR_STALE, "no live view has this handle",
+            HI_ERROR_STALE, "the zero handle names no view",
             { w in
                 var d = hi_default_view_def()
                 return hi_world_create_view(w, hi_view(), hi_position(), &d, nil)
@@ -325,7 +335,7 @@ extension hi_view {
         ),
         "negative alpha": (HI_ERROR_INVALID, "alpha", { hi_world_set_alpha($0, handle($0, "SubView3"), -1) }),
         "unknown shape": (
-            HI_ERROR_INVALID, "shape: expected 0, 1 or 2, got 7",
+            HI_ERROR_INVALID, "hi_world_set_shape: edit 1: view \"SubView3\": shape: expected 0, 1 or 2, got 7",
             { hi_world_set_shape($0, handle($0, "SubView3"), hi_shape(rawValue: 7), 0) }
         ),
         "cycle": (
@@ -365,19 +375,23 @@ extension hi_view {
             {
                 hi_world_move_view(
                     $0, handle($0, "SubView3"), handle($0, "TopView"),
-                    hi_position(place: HI_ABOVE, index: 0, sibling: hi_view(slot: 2, generation: 5)))
+                    hi_position(
+                        place: HI_ABOVE, index: 0, sibling: hi_view(slot: 2, generation: 5, world: CAPITests.tag($0))))
             }
         ),
         "stale view with an unknown shape": (
             HI_ERROR_STALE, "no live view has this handle",
-            { hi_world_set_shape($0, hi_view(slot: 3, generation: 99), hi_shape(rawValue: 7), 0) }
+            {
+                hi_world_set_shape(
+                    $0, hi_view(slot: 3, generation: 99, world: CAPITests.tag($0)), hi_shape(rawValue: 7), 0)
+            }
         ),
         "stale parent with an unknown place": (
-            HI_ERROR_STALE, "no live view has this handle",
+            HI_ERROR_STALE, "hi_world_create_view: edit 1: #1.9 names no live view of this world",
             { w in
                 var d = hi_default_view_def()
                 return hi_world_create_view(
-                    w, hi_view(slot: 1, generation: 9),
+                    w, hi_view(slot: 1, generation: 9, world: CAPITests.tag(w)),
                     hi_position(place: hi_place(rawValue: 9), index: 0, sibling: hi_view()),
                     &d, nil)
             }
@@ -405,8 +419,15 @@ extension hi_view {
             }
         ),
         "stale redirect target": (
-            HI_ERROR_STALE, "redirectTarget",
-            { hi_world_set_redirect($0, handle($0, "SubView3"), hi_view(slot: 4, generation: 77)) }
+            HI_ERROR_STALE, "view \"SubView3\": redirectTarget: #4.77 names no live view",
+            {
+                hi_world_set_redirect(
+                    $0, handle($0, "SubView3"), hi_view(slot: 4, generation: 77, world: CAPITests.tag($0)))
+            }
+        ),
+        "NaN frame": (
+            HI_ERROR_INVALID, "view \"SubView3\": frame: expected 4 finite numbers",
+            { hi_world_set_frame($0, handle($0, "SubView3"), hi_rect(x: .nan, y: 0, width: 10, height: 10)) }
         ),
         "infinite minimum size": (
             HI_ERROR_INVALID, "minimumHitSize",
@@ -482,7 +503,7 @@ extension hi_view {
         #expect(made.slot != gone.slot || made.generation != gone.generation)
         #expect(hi_world_contains(world, gone, &contains) == HI_OK && !contains)
         var found = true
-        var view = hi_view(slot: 1, generation: 1)
+        var view = hi_view(slot: 1, generation: 1, world: 1)
         #expect(hi_world_view_for_id(world, "SubView1Sub1", &view, &found) == HI_OK && !found)
         #expect(view.handle == hi_view().handle)
         #expect(hi_world_begin(world) == HI_OK)
@@ -591,7 +612,7 @@ extension hi_view {
         var points = Self.points.map { hi_point(x: $0.x, y: $0.y) }
         points += [hi_point(x: .nan, y: 3), hi_point(x: -.infinity, y: .infinity)]
         var hits = [hi_hit](
-            repeating: hi_hit(view: hi_view(slot: 7, generation: 7), user_value: 7), count: points.count)
+            repeating: hi_hit(view: hi_view(slot: 7, generation: 7, world: 7), user_value: 7), count: points.count)
         var found = [Bool](repeating: true, count: points.count)
         #expect(hi_snapshot_hit_test_batch(snapshot, points, points.count, &hits, &found, threads) == HI_OK)
         let want = ReferenceHitTester().hitTest(twin.makeScene(), at: points.map { Point(x: $0.x, y: $0.y) })
@@ -750,7 +771,8 @@ extension hi_view {
         #expect(releases.count.load() == 1)
         #expect(hi_world_begin(world) == HI_OK)
         #expect(
-            hi_world_set_predicate(world, hi_view(slot: 2, generation: 40), predicate, context, release)
+            hi_world_set_predicate(
+                world, hi_view(slot: 2, generation: 40, world: CAPITests.tag(world)), predicate, context, release)
                 == HI_ERROR_STALE)
         #expect(releases.count.load() == 2)
         #expect(hi_world_discard(world) == HI_OK)
@@ -798,9 +820,11 @@ extension CAPIEditTests {
         #expect(hi_world_create(&d, Int(bitPattern: UInt.max), &world) == HI_ERROR_INVALID && world == nil)
         #expect(Self.lastError() == "hi_world_create: count: \(UInt.max) is above 2147483646 views")
         #expect(hi_world_create(&d, 1 << 31, &world) == HI_ERROR_INVALID && world == nil)
-        #expect(hi_loaded_view(2_147_483_646).slot == 0 && hi_loaded_view(2_147_483_645).slot == 2_147_483_646)
         let (w, _) = try Self.worlds()
         defer { hi_world_destroy(w) }
+        var loaded = hi_view()
+        #expect(hi_world_loaded_view(w, 2_147_483_646, &loaded) == HI_ERROR_STALE)
+        #expect(hi_world_loaded_view(w, 2_147_483_645, &loaded) == HI_ERROR_STALE, "no such load in this world")
         var snapshot: OpaquePointer?
         #expect(hi_world_acquire_snapshot(w, &snapshot) == HI_OK)
         defer { hi_snapshot_release(snapshot) }
@@ -851,7 +875,10 @@ extension CAPIEditTests {
         #expect(twin.hasPendingEdits)
         try twin.commit()
         #expect(hi_world_begin(world) == HI_OK)
-        #expect(hi_world_set_hidden(world, hi_view(slot: view.slot, generation: view.generation), false) == HI_OK)
+        #expect(
+            hi_world_set_hidden(
+                world, hi_view(slot: view.slot, generation: view.generation, world: CAPITests.tag(world)), false)
+                == HI_OK)
         #expect(hi_world_commit(world, nil) == HI_OK)
         #expect(twin.attributes(of: view)?.isHidden == false)
         #expect(twin.snapshot.version == 3)

@@ -25,6 +25,19 @@ import Testing
         return (w, try #require(snapshot))
     }
 
+    /// The tag of `world`'s handles, read back from its front-most window.
+    static func tag(_ world: OpaquePointer) -> UInt32 {
+        var window = hi_view()
+        var count = 0
+        #expect(hi_world_windows(world, &window, 1, &count) == HI_OK && count > 0)
+        return window.world
+    }
+
+    /// The handle `#slot.generation` of `world`.
+    static func view(_ world: OpaquePointer, _ slot: UInt32, _ generation: UInt32) -> hi_view {
+        hi_view(slot: slot, generation: generation, world: tag(world))
+    }
+
     static func id(_ snapshot: OpaquePointer, _ view: hi_view) -> String? {
         var length = 0
         guard hi_snapshot_view_id(snapshot, view, nil, 0, &length) == HI_OK else { return nil }
@@ -53,11 +66,13 @@ import Testing
         }
         let expected = ReferenceHitTester().hitTest(scene, at: points).map { $0?.id }
         for (p, want) in zip(points, expected) {
-            var hit = hi_hit(view: hi_view(slot: 9, generation: 9), user_value: 9)
+            var hit = hi_hit(view: hi_view(slot: 9, generation: 9, world: 9), user_value: 9)
             var found = true
             #expect(hi_snapshot_hit_test(snapshot, p.x, p.y, &hit, &found) == HI_OK)
             #expect((found ? Self.id(snapshot, hit.view) : nil) == want, "\(p)")
-            if !found { #expect(hit.view.slot == 0 && hit.view.generation == 0 && hit.user_value == 0) }
+            if !found {
+                #expect(hit.view.slot == 0 && hit.view.generation == 0 && hit.view.world == 0 && hit.user_value == 0)
+            }
         }
     }
 
@@ -85,9 +100,9 @@ import Testing
         #expect(hi_snapshot_hit_test(s, 1, 1, nil, &found) == HI_ERROR_NULL)
         #expect(hi_snapshot_hit_test(s, 1, 1, &hit, nil) == HI_ERROR_NULL)
         var length = 5
-        #expect(hi_snapshot_view_id(nil, hi_view(slot: 1, generation: 1), nil, 0, &length) == HI_ERROR_NULL)
-        #expect(hi_snapshot_view_id(s, hi_view(slot: 1, generation: 1), nil, 0, nil) == HI_ERROR_NULL)
-        #expect(hi_snapshot_view_id(s, hi_view(slot: 1, generation: 1), nil, 4, &length) == HI_ERROR_NULL)
+        #expect(hi_snapshot_view_id(nil, Self.view(w, 1, 1), nil, 0, &length) == HI_ERROR_NULL)
+        #expect(hi_snapshot_view_id(s, Self.view(w, 1, 1), nil, 0, nil) == HI_ERROR_NULL)
+        #expect(hi_snapshot_view_id(s, Self.view(w, 1, 1), nil, 4, &length) == HI_ERROR_NULL)
         #expect(length == 5)
         // NULL objects are ignored by the functions that end them.
         hi_world_destroy(nil)
@@ -118,17 +133,26 @@ import Testing
             hi_world_destroy(w)
         }
         var length = 99
-        for stale in [
-            hi_view(slot: 0, generation: 0), hi_view(slot: 1, generation: 2), hi_view(slot: 1 << 30, generation: 1),
-        ] {
-            #expect(hi_snapshot_view_id(s, stale, nil, 0, &length) == HI_ERROR_STALE, "\(stale)")
-            #expect(Self.lastError().hasPrefix("hi_snapshot_view_id: #\(stale.slot).\(stale.generation) is not a view"))
+        let tag = Self.tag(w)
+        let stale: [(hi_view, String)] = [
+            (hi_view(), "the zero handle names no view"),
+            (Self.view(w, 1, 2), "#1.2 names no live view of this snapshot (stale or unknown)"),
+            (Self.view(w, 1 << 30, 1), "#1073741824.1 names no live view of this snapshot (stale or unknown)"),
+            // A live view's slot and generation, of another world: refused, never answered for.
+            (
+                hi_view(slot: 1, generation: 1, world: tag &+ 1),
+                "#1.1 of world \(tag &+ 1) is a handle of another world, not of this snapshot"
+            ),
+        ]
+        for (view, message) in stale {
+            #expect(hi_snapshot_view_id(s, view, nil, 0, &length) == HI_ERROR_STALE, "\(view)")
+            #expect(Self.lastError() == "hi_snapshot_view_id: \(message)")
         }
         #expect(length == 99)
         // Slot 1 is the first window; its id is cut to fit with its NUL, and measured whole.
-        let full = try #require(Self.id(s, hi_view(slot: 1, generation: 1)))
+        let full = try #require(Self.id(s, Self.view(w, 1, 1)))
         var small = [CChar](repeating: 0x7F, count: 3)
-        #expect(hi_snapshot_view_id(s, hi_view(slot: 1, generation: 1), &small, 3, &length) == HI_OK)
+        #expect(hi_snapshot_view_id(s, Self.view(w, 1, 1), &small, 3, &length) == HI_OK)
         #expect(length == full.utf8.count)
         let cut = String(decoding: small.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #expect(cut == String(full.prefix(2)))
@@ -213,11 +237,19 @@ import Testing
         var hit = hi_hit()
         var found = false
         #expect(hi_snapshot_hit_test(s, 30, 20, &hit, &found) == HI_OK && found && hit.user_value == 42)
-        #expect(hit.view.slot == hi_loaded_view(1).slot && hit.view.generation == hi_loaded_view(1).generation)
+        var loaded = hi_view()
+        #expect(hi_world_loaded_view(w, 1, &loaded) == HI_OK)
+        #expect(
+            hit.view.slot == loaded.slot && hit.view.generation == loaded.generation && hit.view.world == loaded.world)
         #expect(Self.id(s, hit.view) == "button")
         #expect(hi_snapshot_hit_test(s, 10.5, 10.5, &hit, &found) == HI_OK && found)
         #expect(Self.id(s, hit.view) == "W")
-        #expect(hi_loaded_view(-1).slot == 0 && hi_loaded_view(Int.max).generation == 0)
+        // Positions no load reached, SIZE_MAX among them, name no view.
+        for position in [3, -1, Int.max] {
+            var none = hi_view(slot: 7, generation: 7, world: 7)
+            #expect(hi_world_loaded_view(w, position, &none) == HI_ERROR_STALE, "\(position)")
+            #expect(none.slot == 7, "outputs untouched on failure")
+        }
     }
 
     @Test func badDefinitionsAreRefusedWithTheViewAndTheField() {

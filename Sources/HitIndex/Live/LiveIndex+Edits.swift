@@ -201,7 +201,7 @@ extension LiveIndex {
     public func move(_ view: ViewHandle, into parent: ViewHandle, at position: SiblingPosition = .front) -> Bool {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
-            let p = try live(parent, field: "into")
+            let p = try live(parent, field: "into", of: v)
             guard !store.rare(of: v).isWindow else {
                 throw EditProblem(view: name(v), field: "", message: "a window is not moved (set its level)")
             }
@@ -282,6 +282,10 @@ extension LiveIndex {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
             var a = store.attributes(of: v)
+            let numbers = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height]
+            guard numbers.allSatisfy(\.isFinite) else {
+                throw EditProblem(view: name(v), field: "frame", message: "expected 4 finite numbers, got \(numbers)")
+            }
             guard a.transform.isIdentity else {
                 throw EditProblem(
                     view: name(v), field: "frame",
@@ -314,7 +318,7 @@ extension LiveIndex {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
             let t = try target.map { (h: ViewHandle) throws(EditProblem) -> UInt32 in
-                try live(h, field: "redirectTarget")
+                try live(h, field: "redirectTarget", of: v)
             }
             store.setRedirect(v, to: t)
             store.propagate(from: v)

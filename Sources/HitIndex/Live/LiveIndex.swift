@@ -91,6 +91,10 @@ public final class LiveIndex {
     /// - Complexity: O(1).
     public var hasPendingEdits: Bool { saved != nil }
 
+    /// How many edits the open transaction holds (the number the next edit's errors give it).
+    /// - Complexity: O(1).
+    package var editsInTransaction: Int { editCount }
+
     /// The first invalid edit of the open transaction, which ``commit()`` will throw.
     /// - Complexity: O(1).
     public var pendingError: EditError? { failure }
@@ -152,9 +156,15 @@ public final class LiveIndex {
         }
     }
 
-    /// The slot of a live view, or the problem naming the stale handle.
-    func live(_ handle: ViewHandle, field: String = "") throws(EditProblem) -> UInt32 {
+    /// The slot of a live view, or the problem naming the stale handle: as the view edited, or,
+    /// for a handle the edit of `owner` refers to (a redirect target, a new superview, a
+    /// sibling), in the message of `owner`'s field.
+    func live(_ handle: ViewHandle, field: String = "", of owner: UInt32? = nil) throws(EditProblem) -> UInt32 {
         guard store.isLive(handle.slot, generation: handle.generation) else {
+            if let owner {
+                throw EditProblem(
+                    view: name(owner), field: field, message: "\(handle) names no live view (stale or unknown)")
+            }
             throw EditProblem(
                 view: "\(handle)", field: field, message: "no live view has this handle (stale or unknown)")
         }

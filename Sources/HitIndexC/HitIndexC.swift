@@ -92,6 +92,11 @@ public func hi_world_load_scene(
 ) -> hi_status {
     guard let path else { return null("hi_world_load_scene", "path") }
     guard let outWorld else { return null("hi_world_load_scene", "out_world") }
+    // A file that is not there is named with the path as given: the reader's messages name the
+    // file by its last component, which does not say which folder was searched.
+    guard access(path, F_OK) == 0 else {
+        return fail(HI_ERROR_SCENE, "hi_world_load_scene: \(String(cString: path)): no such file")
+    }
     let live: LiveIndex
     do {
         live = try LiveIndex(views: SceneReader.readDefinitions(contentsOfFile: String(cString: path)))

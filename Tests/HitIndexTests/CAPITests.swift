@@ -111,8 +111,9 @@ import Testing
 
     @Test func badScenesAreRefusedWithTheReadersMessage() throws {
         var world: OpaquePointer?
-        #expect(hi_world_load_scene("/nonexistent-\(UUID().uuidString)/gone.json", &world) == HI_ERROR_SCENE)
-        #expect(Self.lastError() == "hi_world_load_scene: gone.json: no such file")
+        let gone = "/nonexistent-\(UUID().uuidString)/gone.json"
+        #expect(hi_world_load_scene(gone, &world) == HI_ERROR_SCENE)
+        #expect(Self.lastError() == "hi_world_load_scene: \(gone): no such file")
         #expect(world == nil)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("capi-\(UUID().uuidString).json").path
         try #"{"windows": [{"id": "W", "frame": [0, 0, 10, 10], "alpha": -1}]}"#.write(

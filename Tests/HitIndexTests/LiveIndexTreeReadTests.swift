@@ -123,6 +123,38 @@ import Testing
         live.discard()
     }
 
+    /// What was derived from a removed view goes with it: its id is free for another view (on the
+    /// writer and in the next snapshot), and a redirect to it stops, for the hit test, for
+    /// `hitTestAll` and for the redirect reads alike.
+    @Test func nothingDerivedOutlivesARemovedView() throws {
+        let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let r = View(id: "R", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let t = View(id: "T", frame: Rect(x: 80, y: 80, width: 10, height: 10))
+        r.redirectTarget = t
+        w.addSubview(r)
+        w.addSubview(t)
+        let live = try LiveIndex(Scene(windows: [w]))
+        let old = live.snapshot
+        #expect(live.remove(live.handle(forID: "T")!))
+        let s = try live.commit()
+        #expect(live.handle(forID: "T") == nil)
+        let again = try #require(
+            live.createView(
+                ViewAttributes(bounds: Rect(x: 0, y: 0, width: 5, height: 5), center: Point(x: 2, y: 2)), id: "T",
+                in: live.windows[0]))
+        let s2 = try live.commit()
+        #expect(s2.id(of: again) == "T" && live.handle(forID: "T") == again)
+        let rh = live.handle(forID: "R")!
+        // (50, 50) is inside R and outside T: R answers for itself once its target is gone.
+        #expect(old.hitTest(Point(x: 50, y: 50)).flatMap { old.id(of: $0.handle) } == "T")
+        for snapshot in [s, s2] {
+            #expect(snapshot.hitTest(Point(x: 50, y: 50))?.handle == rh)
+            #expect(snapshot.hitTestAll(Point(x: 50, y: 50)).map(\.handle) == [rh, live.windows[0]])
+            #expect(snapshot.redirectTarget(of: rh) == nil)
+        }
+        #expect(live.redirectTarget(of: rh) == nil)
+    }
+
     /// The writer's version follows the published snapshots: an empty transaction publishes
     /// nothing; an edit, and a compaction (an edit that changes no answer, published so that
     /// readers get its layout), publish the next version.

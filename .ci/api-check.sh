@@ -19,7 +19,9 @@ products=(HitIndex HitIndexReference HitIndexSceneFormat HitIndexFixtures HitInd
 allow=()
 [ -s .ci/api-breakage-allowlist.txt ] && allow=(--breakage-allowlist-path .ci/api-breakage-allowlist.txt)
 echo "api-check: ${products[*]} against $version ($commit)" >&2
-swift package diagnose-api-breaking-changes "$commit" --products "${products[@]}" \
+# Extra flags (CI passes -Xswiftc -warnings-as-errors, as its other debug builds have them, so
+# that nothing is rebuilt for a difference of flags).
+swift package "$@" diagnose-api-breaking-changes "$commit" --products "${products[@]}" \
     --baseline-dir .build/api-baseline "${allow[@]}"
 
 # SwiftPM's dumps include `package` declarations, so public → package goes unreported there: the

@@ -23,7 +23,9 @@ cd "$(dirname "$0")/.."
 say() { echo "docc.sh: $*" >&2; }
 
 modules=(HitIndex HitIndexEvents)
-scratch=.build-docc
+# CI passes the scratch path its debug build already used (DOCC_SCRATCH=.build), so that the
+# build here has nothing left to do; by default a path of its own.
+scratch=${DOCC_SCRATCH:-.build-docc}
 work="$scratch/docc"
 out=.build/docs
 

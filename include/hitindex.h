@@ -347,7 +347,7 @@ typedef bool (*hi_explain_visitor)(void *context, const hi_explain_item *item);
  * result; the winner and the redirecting view when there are; the accepted path, window first;
  * then at most `limit` rejected views, front-most first (SIZE_MAX: all). The item pointer is valid during the
  * call only. Errors: HI_ERROR_NULL (snapshot or visit). Thread-safe.
- * O(n x depth) in the worst case: for debugging. */
+ * O(n) time and memory: for debugging. */
 hi_status hi_snapshot_explain(const hi_snapshot *snapshot, double x, double y, size_t limit, hi_explain_visitor visit,
                               void *context);
 

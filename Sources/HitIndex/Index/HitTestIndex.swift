@@ -95,7 +95,7 @@ public final class HitTestIndex: Sendable {
     }
 
     /// Explains the answer at `screenPoint`; lists at most `limit` rejected views.
-    /// - Complexity: O(n · depth) in the worst case; for debugging.
+    /// - Complexity: O(n) time and memory for n views; for debugging.
     public func explain(_ screenPoint: Point, limit: Int = 10) -> HitExplanation {
         snapshot.store.explain(screenPoint, limit: limit).mapViews { Self.position($0)! }
     }

@@ -88,7 +88,7 @@ public final class IndexSnapshot: @unchecked Sendable {
 
     /// Explains the answer at `screenPoint`, naming views by handle; lists at most `limit`
     /// rejected views.
-    /// - Complexity: O(n · depth) in the worst case; for debugging.
+    /// - Complexity: O(n) time and memory for n views; for debugging.
     public func explain(_ screenPoint: Point, limit: Int = 10) -> Explanation<ViewHandle> {
         store.explain(screenPoint, limit: limit).mapViews { slot in
             ViewHandle(slot: slot, generation: store.records[Int(slot)].generation)

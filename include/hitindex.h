@@ -398,7 +398,8 @@ hi_status hi_world_create_window(hi_world *world, const hi_view_def *def, hi_vie
  * HI_ERROR_REJECTED, HI_ERROR_STALE. O(m) for m removed views, plus O(log k). */
 hi_status hi_world_remove_view(hi_world *world, hi_view view);
 
-/* Called once per handle a removal makes stale. */
+/* Called once per handle a removal makes stale, in the middle of the removal: it must not call
+ * back into this library (record the handle and act on it after the call returns). */
 typedef void (*hi_removed_visitor)(void *context, hi_view removed);
 
 /* hi_world_remove_view, calling `removed` (may be NULL) with every handle the removal makes

@@ -3,8 +3,9 @@
  * file (hi_world_create), then each frame scrolls it by a quarter row, recycles the row that has
  * left the top of the screen (removed, and a new row created at the bottom), commits, and
  * hit-tests three points on the new snapshot. Every row's user value is its row number, and the
- * list's is NOT_A_ROW, so a hit tells the two apart without a lookup. With an argument, the world
- * is written to that scene file at the end (docs/c-api.md, section 6).
+ * list's is NOT_A_ROW, so a hit tells the two apart without a lookup. At the end it counts the
+ * list's rows from the tree and prints the version the last commit published (docs/c-api.md,
+ * section 3); with an argument, the world is then written to that scene file (section 6).
  *
  *   swift build -c release --product HitIndexC
  *   cc -std=c99 -Wall -Wextra -Iinclude Examples/c/rows.c -L.build/release -lHitIndexC \
@@ -49,7 +50,8 @@ int main(int argc, char **argv) {
     hi_view list, rows[ROWS + FRAMES];
     size_t first = 0, next = ROWS; /* rows[first] is the top live row, rows[next] the next new one */
 
-    /* A window, a list filling it, and the rows. Definition i becomes hi_loaded_view(i). */
+    /* A window, a list filling it, and the rows. Definition i becomes the view
+     * hi_world_loaded_view(world, i). */
     hi_view_def defs[2 + ROWS];
     defs[0] = hi_default_view_def();
     defs[0].id = "Window";
@@ -67,8 +69,8 @@ int main(int argc, char **argv) {
         defs[2 + row].order = row;
     }
     CHECK(hi_world_create(defs, 2 + ROWS, &world));
-    list = hi_loaded_view(1);
-    for (size_t i = 0; i < ROWS; i++) rows[i] = hi_loaded_view(2 + i);
+    CHECK(hi_world_loaded_view(world, 1, &list));
+    for (size_t i = 0; i < ROWS; i++) CHECK(hi_world_loaded_view(world, 2 + i, &rows[i]));
 
     for (int frame = 0; frame < FRAMES; frame++) {
         double offset = ROW_HEIGHT / 4 * (frame + 1);
@@ -93,6 +95,14 @@ int main(int argc, char **argv) {
         hi_snapshot_release(snapshot);
         snapshot = NULL;
     }
+
+    /* The tree read back: how many rows the list holds (capacity 0 measures), and the version
+     * the last commit published (1 was the load's). */
+    size_t count = 0;
+    uint64_t version = 0;
+    CHECK(hi_world_subviews(world, list, NULL, 0, &count));
+    CHECK(hi_world_version(world, &version));
+    printf("version %llu: the list holds %zu rows\n", (unsigned long long)version, count);
     if (argc > 1) CHECK(hi_world_write_scene(world, argv[1]));
     status = 0;
 done:

@@ -1,7 +1,8 @@
 // frame: Examples/c/frame.c's frame loop from C++, through a small RAII wrapper over the C header:
 // worlds and snapshots release themselves, a transaction that is not committed is discarded when
-// it goes out of scope, and a failed call throws with the library's message. Same arguments and
-// same output as the C program (CI diffs both against the reference and each other).
+// it goes out of scope, a failed call throws with the library's message, a removal reports to a
+// lambda and lists read back into a std::vector. Same arguments and same output as the C program
+// (CI diffs both against the reference and each other).
 //
 //   c++ -std=c++17 -Wall -Wextra -Werror -Iinclude Examples/cpp/frame.cpp -L.build/release
 //       -lHitIndexC -Wl,-rpath,.build/release -o /tmp/hi-frame-cpp    (one line)
@@ -12,6 +13,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace hitindex {
@@ -24,6 +26,11 @@ struct Error : std::runtime_error {
 
 inline void check(hi_status status) {
     if (status != HI_OK) throw Error(status, hi_last_error());
+}
+
+/// Whether two handles name the same view of the same world.
+inline bool same(hi_view a, hi_view b) {
+    return a.slot == b.slot && a.generation == b.generation && a.world == b.world;
 }
 
 /// A published snapshot, released when the last copy goes.
@@ -45,6 +52,28 @@ class Snapshot {
         check(hi_snapshot_view_id(raw_.get(), view, &id[0], id.size(), &length));
         id.resize(length);
         return id;
+    }
+
+    /// The view's subviews, back to front: measured, then copied into a buffer of that size.
+    std::vector<hi_view> subviews(hi_view view) const {
+        size_t count = 0;
+        check(hi_snapshot_subviews(raw_.get(), view, nullptr, 0, &count));
+        std::vector<hi_view> subviews(count);
+        check(hi_snapshot_subviews(raw_.get(), view, subviews.data(), subviews.size(), &count));
+        subviews.resize(count);
+        return subviews;
+    }
+
+    hi_view parent(hi_view view) const {
+        hi_view parent;
+        check(hi_snapshot_parent(raw_.get(), view, &parent));
+        return parent;
+    }
+
+    uint64_t version() const {
+        uint64_t version = 0;
+        check(hi_snapshot_version(raw_.get(), &version));
+        return version;
     }
 
   private:
@@ -74,6 +103,31 @@ class World {
         hi_snapshot *raw = nullptr;
         check(hi_world_acquire_snapshot(raw_.get(), &raw));
         return Snapshot(raw);
+    }
+
+    /// The version the world published last, without acquiring it.
+    uint64_t version() const {
+        uint64_t version = 0;
+        check(hi_world_version(raw_.get(), &version));
+        return version;
+    }
+
+    /// How many subviews the view has in the writer's state (a read with capacity 0).
+    size_t subview_count(hi_view view) const {
+        size_t count = 0;
+        check(hi_world_subviews(raw_.get(), view, nullptr, 0, &count));
+        return count;
+    }
+
+    /// Removes a view with its subviews, calling `removed(handle)` with every handle that becomes
+    /// stale, the view first (inside a transaction). `removed` must not throw: it is called from C.
+    template <class Removed>
+    void remove(hi_view view, Removed &&removed) {
+        using Callable = std::remove_reference_t<Removed>;
+        static_assert(noexcept(removed(view)), "the callback runs inside a C call: it must not throw");
+        check(hi_world_remove_view_reporting(
+            raw_.get(), view, [](void *context, hi_view handle) { (*static_cast<Callable *>(context))(handle); },
+            &removed));
     }
 
   private:
@@ -119,10 +173,12 @@ int main(int argc, char **argv) {
         hi_world *w = world.get();
         const hi_view window = world.view("W"), list = world.view("List"), button = world.view("Button"),
                       row0 = world.view("Row0");
-        const hi_position front = {HI_FRONT, 0, {0, 0}}, back = {HI_BACK, 0, {0, 0}};
+        const hi_position front = {HI_FRONT, 0, {0, 0, 0}}, back = {HI_BACK, 0, {0, 0, 0}};
         const int frames = 60, recycle_after = 5;
         std::vector<hi_view> rows(frames);
         unsigned long long hits = 0, checksum = 0;
+        size_t removed = 0, list_subviews = 0;
+        if (world.version() != 1) throw std::runtime_error("a loaded world is not at version 1");
         for (int f = 0; f < frames; f++) {
             Transaction transaction(world);
             check(hi_world_scroll(w, list, 0, (f * 7) % 150));
@@ -133,11 +189,33 @@ int main(int argc, char **argv) {
             const std::string id = "New" + std::to_string(f);
             row.id = id.c_str();
             check(hi_world_create_view(w, list, front, &row, &rows[f]));
-            if (f >= recycle_after) check(hi_world_remove_view(w, rows[f - recycle_after]));
+            if (f >= recycle_after) {
+                // The engine drops its records of every handle the removal makes stale.
+                size_t reported = 0;
+                hi_view first{};
+                world.remove(rows[f - recycle_after], [&](hi_view handle) noexcept {
+                    if (reported++ == 0) first = handle;
+                });
+                if (reported == 0 || !same(first, rows[f - recycle_after]))
+                    throw std::runtime_error("the removal did not report the removed row first");
+                removed += reported;
+            }
             if (f % 7 == 3) check(hi_world_move_view(w, button, list, back));
             if (f % 7 == 6) check(hi_world_move_view(w, button, window, front));
             check(hi_world_set_hidden(w, row0, f % 3 == 0));
             const Snapshot snapshot = transaction.commit();
+            // Every commit with edits publishes the next version; the writer knows it without
+            // acquiring a snapshot.
+            if (world.version() != static_cast<uint64_t>(f) + 2 || snapshot.version() != world.version())
+                throw std::runtime_error("frame " + std::to_string(f) + ": not the next version");
+            // The list's subviews: counted on the writer, copied from the snapshot; the row created
+            // in front is the last.
+            const size_t subview_count = world.subview_count(list);
+            const std::vector<hi_view> subviews = snapshot.subviews(list);
+            if (subviews.size() != subview_count || subviews.empty() || !same(subviews.back(), rows[f]) ||
+                !same(snapshot.parent(rows[f]), list))
+                throw std::runtime_error("frame " + std::to_string(f) + ": the new row is not the list's front-most");
+            list_subviews += subview_count;
             for (int i = 0; i < 10; i++) {
                 for (int j = 0; j < 10; j++) {
                     hi_hit hit;
@@ -149,7 +227,9 @@ int main(int argc, char **argv) {
             }
         }
 
-        // Refusals: the stale handle and the cycle reject their transactions and change nothing.
+        // Refusals: the stale handle, the cycle and a handle of another world (the same scene loaded
+        // again: the same slot and generation, another tag) reject their transactions and change
+        // nothing.
         try {
             Transaction transaction(world);
             check(hi_world_set_hidden(w, rows[0], true));
@@ -164,10 +244,35 @@ int main(int argc, char **argv) {
         } catch (const Error &e) {
             if (e.status != HI_ERROR_INVALID) throw;
         }
+        {
+            const World other(argv[1]);
+            const hi_view other_list = other.view("List");
+            if (other_list.world == list.world) throw std::runtime_error("two worlds share a tag");
+            bool contains = true;
+            check(hi_world_contains(w, other_list, &contains));
+            if (contains) throw std::runtime_error("another world's handle names a view of this one");
+            try {
+                world.subview_count(other_list);
+                throw std::runtime_error("a read with another world's handle was answered");
+            } catch (const Error &e) {
+                if (e.status != HI_ERROR_STALE) throw;
+            }
+            try {
+                Transaction transaction(world);
+                check(hi_world_scroll(w, other_list, 0, 0));
+                throw std::runtime_error("an edit with another world's handle was accepted");
+            } catch (const Error &e) {
+                if (e.status != HI_ERROR_STALE) throw;
+            }
+        }
         check(hi_world_check(w));
         size_t count = 0;
         check(hi_world_view_count(w, &count));
-        std::fprintf(stderr, "frames: %d, views: %zu, hits: %llu, checksum: %llu\n", frames, count, hits, checksum);
+        std::fprintf(stderr,
+                     "frames: %d, views: %zu, hits: %llu, checksum: %llu, removed: %zu, list subviews: %zu, "
+                     "version: %llu\n",
+                     frames, count, hits, checksum, removed, list_subviews,
+                     static_cast<unsigned long long>(world.version()));
 
         check(hi_world_write_scene(w, argv[2]));
         const Snapshot last = world.snapshot();

@@ -1,5 +1,6 @@
 //! The part of include/hitindex.h this example uses, declared by hand (`#[repr(C)]` mirrors of
-//! the header's structs; C enums are `int`-sized, so statuses and places are `i32`).
+//! the header's structs, for ABI 2; C enums are `int`-sized, so statuses and places are `i32`).
+//! The layouts are checked at compile time against the offsets `.ci/abi/hitindex.abi` records.
 #![allow(non_camel_case_types, dead_code)]
 
 use std::os::raw::{c_char, c_void};
@@ -13,10 +14,32 @@ pub const HI_ERROR_SCENE: hi_status = 4;
 pub const HI_ERROR_REJECTED: hi_status = 5;
 pub const HI_ERROR_TRANSACTION: hi_status = 6;
 
-pub const HI_ABI_VERSION: u32 = 1;
+pub const HI_ABI_VERSION: u32 = 2;
+
+/// The header's HI_ABI_VERSION, which build.rs reads from include/hitindex.h.
+const HEADER_ABI_VERSION: u32 = match u32::from_str_radix(env!("HITINDEX_HEADER_ABI_VERSION"), 10) {
+    Ok(version) => version,
+    Err(_) => panic!("build.rs read no number as include/hitindex.h's HI_ABI_VERSION"),
+};
+const _: () = assert!(
+    HEADER_ABI_VERSION == HI_ABI_VERSION,
+    "include/hitindex.h describes another ABI than these declarations: update them"
+);
 
 pub const HI_FRONT: i32 = 0;
 pub const HI_BACK: i32 = 1;
+pub const HI_AT_INDEX: i32 = 2;
+pub const HI_ABOVE: i32 = 3;
+pub const HI_BELOW: i32 = 4;
+
+pub type hi_explain_kind = i32;
+pub const HI_EXPLAIN_RESULT: hi_explain_kind = 0;
+pub const HI_EXPLAIN_WINNER: hi_explain_kind = 1;
+pub const HI_EXPLAIN_REDIRECTED_BY: hi_explain_kind = 2;
+pub const HI_EXPLAIN_STEP: hi_explain_kind = 3;
+pub const HI_EXPLAIN_REJECTED: hi_explain_kind = 4;
+
+pub type hi_rejection = i32;
 
 #[repr(C)]
 pub struct hi_world {
@@ -33,6 +56,8 @@ pub struct hi_snapshot {
 pub struct hi_view {
     pub slot: u32,
     pub generation: u32,
+    /// The tag of the world that made the handle: another world refuses it as stale.
+    pub world: u32,
 }
 
 #[repr(C)]
@@ -109,7 +134,36 @@ pub struct hi_view_def {
     pub redirect_target: i64,
     pub user_value: u64,
     pub id: *const c_char,
+    /// Written by hi_world_get_attributes (the superview and redirect target as handles),
+    /// ignored by every call that reads a definition.
+    pub superview: hi_view,
+    pub redirect: hi_view,
 }
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct hi_explain_item {
+    pub kind: hi_explain_kind,
+    pub view: hi_view,
+    pub point: hi_point,
+    pub inside: bool,
+    pub rejection: hi_rejection,
+    pub ancestor: hi_view,
+}
+
+// ABI 2's layouts, as the header compiles them (a mismatch fails the build).
+const _: () = {
+    use std::mem::{align_of, offset_of, size_of};
+    assert!(size_of::<hi_view>() == 12 && align_of::<hi_view>() == 4 && offset_of!(hi_view, world) == 8);
+    assert!(size_of::<hi_hit>() == 24 && offset_of!(hi_hit, user_value) == 16);
+    assert!(size_of::<hi_position>() == 32 && offset_of!(hi_position, sibling) == 16);
+    assert!(size_of::<hi_explain_item>() == 56 && offset_of!(hi_explain_item, ancestor) == 40);
+    assert!(size_of::<hi_view_def>() == 272 && offset_of!(hi_view_def, id) == 240);
+    assert!(offset_of!(hi_view_def, superview) == 248 && offset_of!(hi_view_def, redirect) == 260);
+};
+
+/// Called once per handle a removal makes stale (`hi_removed_visitor`).
+pub type hi_removed_visitor = Option<unsafe extern "C" fn(context: *mut c_void, removed: hi_view)>;
 
 extern "C" {
     pub fn hi_abi_version() -> u32;
@@ -118,6 +172,7 @@ extern "C" {
     pub fn hi_world_load_scene(path: *const c_char, out_world: *mut *mut hi_world) -> hi_status;
     pub fn hi_world_destroy(world: *mut hi_world);
     pub fn hi_world_view_count(world: *const hi_world, out_count: *mut usize) -> hi_status;
+    pub fn hi_world_version(world: *const hi_world, out_version: *mut u64) -> hi_status;
     pub fn hi_world_view_for_id(
         world: *const hi_world,
         id: *const c_char,
@@ -136,10 +191,23 @@ extern "C" {
         out_view: *mut hi_view,
     ) -> hi_status;
     pub fn hi_world_remove_view(world: *mut hi_world, view: hi_view) -> hi_status;
+    pub fn hi_world_remove_view_reporting(
+        world: *mut hi_world,
+        view: hi_view,
+        removed: hi_removed_visitor,
+        context: *mut c_void,
+    ) -> hi_status;
     pub fn hi_world_move_view(world: *mut hi_world, view: hi_view, parent: hi_view, position: hi_position)
         -> hi_status;
     pub fn hi_world_scroll(world: *mut hi_world, view: hi_view, x: f64, y: f64) -> hi_status;
     pub fn hi_world_set_hidden(world: *mut hi_world, view: hi_view, hidden: bool) -> hi_status;
+    pub fn hi_world_subviews(
+        world: *const hi_world,
+        view: hi_view,
+        buffer: *mut hi_view,
+        capacity: usize,
+        out_count: *mut usize,
+    ) -> hi_status;
     pub fn hi_world_write_scene(world: *const hi_world, path: *const c_char) -> hi_status;
     pub fn hi_world_check(world: *const hi_world) -> hi_status;
     pub fn hi_snapshot_release(snapshot: *mut hi_snapshot);
@@ -157,7 +225,13 @@ extern "C" {
         capacity: usize,
         out_length: *mut usize,
     ) -> hi_status;
+    pub fn hi_snapshot_version(snapshot: *const hi_snapshot, out_version: *mut u64) -> hi_status;
+    pub fn hi_snapshot_parent(snapshot: *const hi_snapshot, view: hi_view, out_parent: *mut hi_view) -> hi_status;
+    pub fn hi_snapshot_subviews(
+        snapshot: *const hi_snapshot,
+        view: hi_view,
+        buffer: *mut hi_view,
+        capacity: usize,
+        out_count: *mut usize,
+    ) -> hi_status;
 }
-
-/// Keeps `c_void` in use for callers that add the callback functions.
-pub type Context = *mut c_void;

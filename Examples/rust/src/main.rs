@@ -1,6 +1,7 @@
-//! Examples/c/frame.c's frame loop from Rust: the same edits, the same 100 queries per frame, the
-//! same refusals, the same summary on stderr and the same answers on stdout (CI diffs them with
-//! the C client's and with `hitindex query --engine reference` on the scene this writes).
+//! Examples/c/frame.c's frame loop from Rust: the same edits, the same removal reports, version
+//! checks and tree reads, the same 100 queries per frame, the same refusals, the same summary on
+//! stderr and the same answers on stdout (CI diffs them with the C client's and with `hitindex
+//! query --engine reference` on the scene this writes).
 //!
 //! ```text
 //! swift build -c release --product HitIndexC
@@ -10,6 +11,7 @@ mod ffi;
 
 use ffi::*;
 use std::ffi::{CStr, CString};
+use std::os::raw::c_void;
 use std::process::ExitCode;
 use std::ptr;
 
@@ -77,6 +79,34 @@ impl World {
         check(unsafe { hi_world_commit(self.0, &mut snapshot) })?;
         Ok(Snapshot(snapshot))
     }
+
+    /// The version the world published last, without acquiring it.
+    fn version(&self) -> Result<u64, Error> {
+        let mut version = 0u64;
+        check(unsafe { hi_world_version(self.0, &mut version) })?;
+        Ok(version)
+    }
+
+    /// How many subviews `view` has in the writer's state (a read with capacity 0).
+    fn subview_count(&self, view: hi_view) -> Result<usize, Error> {
+        let mut count = 0usize;
+        check(unsafe { hi_world_subviews(self.0, view, ptr::null_mut(), 0, &mut count) })?;
+        Ok(count)
+    }
+
+    /// Removes `view` with its subviews (inside a transaction) and returns every handle the
+    /// removal made stale, the view first.
+    fn remove(&self, view: hi_view) -> Result<Vec<hi_view>, Error> {
+        unsafe extern "C" fn collect(context: *mut c_void, removed: hi_view) {
+            // Safe: `context` is the Vec below, borrowed for the call; nothing here unwinds into C
+            // but an allocation failure, which aborts.
+            unsafe { (*context.cast::<Vec<hi_view>>()).push(removed) }
+        }
+        let mut stale: Vec<hi_view> = Vec::new();
+        let context: *mut Vec<hi_view> = &mut stale;
+        check(unsafe { hi_world_remove_view_reporting(self.0, view, Some(collect), context.cast()) })?;
+        Ok(stale)
+    }
 }
 
 impl Snapshot {
@@ -94,6 +124,33 @@ impl Snapshot {
         buffer.truncate(length);
         Ok(String::from_utf8_lossy(&buffer).into_owned())
     }
+
+    fn version(&self) -> Result<u64, Error> {
+        let mut version = 0u64;
+        check(unsafe { hi_snapshot_version(self.0, &mut version) })?;
+        Ok(version)
+    }
+
+    /// The view's subviews, back to front: measured, then copied into a buffer of that size.
+    fn subviews(&self, view: hi_view) -> Result<Vec<hi_view>, Error> {
+        let mut count = 0usize;
+        check(unsafe { hi_snapshot_subviews(self.0, view, ptr::null_mut(), 0, &mut count) })?;
+        let mut subviews = vec![hi_view::default(); count];
+        check(unsafe { hi_snapshot_subviews(self.0, view, subviews.as_mut_ptr(), subviews.len(), &mut count) })?;
+        subviews.truncate(count);
+        Ok(subviews)
+    }
+
+    fn parent(&self, view: hi_view) -> Result<hi_view, Error> {
+        let mut parent = hi_view::default();
+        check(unsafe { hi_snapshot_parent(self.0, view, &mut parent) })?;
+        Ok(parent)
+    }
+}
+
+/// A failure of the loop's own checks.
+fn fail(message: String) -> Error {
+    Error { status: HI_OK, message }
 }
 
 /// Expects `status` to be the refusal `want`.
@@ -116,6 +173,10 @@ fn run(args: &[String]) -> Result<(), Error> {
     let back = hi_position { place: HI_BACK, index: 0, sibling: hi_view::default() };
     let mut rows = [hi_view::default(); FRAMES];
     let (mut hits, mut checksum) = (0u64, 0u64);
+    let (mut removed, mut list_subviews) = (0usize, 0usize);
+    if world.version()? != 1 {
+        return Err(fail("a loaded world is not at version 1".into()));
+    }
     for f in 0..FRAMES {
         unsafe {
             check(hi_world_begin(w))?;
@@ -128,7 +189,12 @@ fn run(args: &[String]) -> Result<(), Error> {
             row.id = id.as_ptr();
             check(hi_world_create_view(w, list, front, &row, &mut rows[f]))?;
             if f >= RECYCLE_AFTER {
-                check(hi_world_remove_view(w, rows[f - RECYCLE_AFTER]))?;
+                // The engine drops its records of every handle the removal makes stale.
+                let stale = world.remove(rows[f - RECYCLE_AFTER])?;
+                if stale.first() != Some(&rows[f - RECYCLE_AFTER]) {
+                    return Err(fail(format!("frame {}: the removal did not report the removed row first", f)));
+                }
+                removed += stale.len();
             }
             if f % 7 == 3 {
                 check(hi_world_move_view(w, button, list, back))?;
@@ -139,6 +205,20 @@ fn run(args: &[String]) -> Result<(), Error> {
             check(hi_world_set_hidden(w, row0, f % 3 == 0))?;
         }
         let snapshot = world.commit()?;
+        // Every commit with edits publishes the next version; the writer knows it without
+        // acquiring a snapshot.
+        let version = world.version()?;
+        if version != f as u64 + 2 || snapshot.version()? != version {
+            return Err(fail(format!("frame {}: world version {}, expected {}", f, version, f + 2)));
+        }
+        // The list's subviews: counted on the writer, copied from the snapshot; the row created in
+        // front is the last.
+        let subview_count = world.subview_count(list)?;
+        let subviews = snapshot.subviews(list)?;
+        if subviews.len() != subview_count || subviews.last() != Some(&rows[f]) || snapshot.parent(rows[f])? != list {
+            return Err(fail(format!("frame {}: the new row is not the list's front-most subview", f)));
+        }
+        list_subviews += subview_count;
         for i in 0..10 {
             for j in 0..10 {
                 if let Some(hit) = snapshot.hit_test(15.0 + 30.0 * i as f64, 15.0 + 30.0 * j as f64)? {
@@ -149,7 +229,9 @@ fn run(args: &[String]) -> Result<(), Error> {
         }
     }
 
-    // Refusals: a recycled row's handle is stale; a cycle is invalid; each rejects its transaction.
+    // Refusals: a recycled row's handle is stale; a cycle is invalid; a handle of another world
+    // (the same scene loaded again: the same slot and generation, another tag) is stale; each
+    // rejects its transaction.
     unsafe {
         let mut contains = true;
         check(hi_world_contains(w, rows[0], &mut contains))?;
@@ -164,10 +246,40 @@ fn run(args: &[String]) -> Result<(), Error> {
         refused(hi_world_move_view(w, list, rows[FRAMES - 1], front), HI_ERROR_INVALID, "a cycle")?;
         refused(hi_world_commit(w, ptr::null_mut()), HI_ERROR_REJECTED, "the commit of a rejected transaction")?;
         refused(hi_world_commit(w, ptr::null_mut()), HI_ERROR_TRANSACTION, "a commit without a transaction")?;
+        {
+            let other = World::load(&args[1])?;
+            let other_list = other.view("List")?;
+            if other_list.world == list.world {
+                return Err(fail("two worlds share a tag".into()));
+            }
+            let mut contains = true;
+            check(hi_world_contains(w, other_list, &mut contains))?;
+            if contains {
+                return Err(fail("another world's handle names a view of this one".into()));
+            }
+            let mut other_count = 0usize;
+            refused(
+                hi_world_subviews(w, other_list, ptr::null_mut(), 0, &mut other_count),
+                HI_ERROR_STALE,
+                "a read with another world's handle",
+            )?;
+            check(hi_world_begin(w))?;
+            refused(hi_world_scroll(w, other_list, 0.0, 0.0), HI_ERROR_STALE, "an edit with another world's handle")?;
+            refused(hi_world_commit(w, ptr::null_mut()), HI_ERROR_REJECTED, "the commit of a rejected transaction")?;
+        }
         check(hi_world_check(w))?;
         let mut count = 0usize;
         check(hi_world_view_count(w, &mut count))?;
-        eprintln!("frames: {}, views: {}, hits: {}, checksum: {}", FRAMES, count, hits, checksum);
+        eprintln!(
+            "frames: {}, views: {}, hits: {}, checksum: {}, removed: {}, list subviews: {}, version: {}",
+            FRAMES,
+            count,
+            hits,
+            checksum,
+            removed,
+            list_subviews,
+            world.version()?
+        );
         let out = CString::new(args[2].as_str()).expect("a path without NUL");
         check(hi_world_write_scene(w, out.as_ptr()))?;
     }

@@ -25,7 +25,9 @@
  * - Transactions: every edit is made inside hi_world_begin ... hi_world_commit. An edit that
  *   fails with HI_ERROR_STALE or HI_ERROR_INVALID changes nothing and rejects the transaction:
  *   later edits return HI_ERROR_REJECTED and do nothing, and hi_world_commit undoes the edits
- *   before it and returns HI_ERROR_REJECTED naming the first failure. HI_ERROR_NULL and
+ *   before it and returns HI_ERROR_REJECTED naming the first failure (once rejected, an edit
+ *   returns HI_ERROR_REJECTED whatever its handles and values; a NULL pointer is still
+ *   HI_ERROR_NULL). HI_ERROR_NULL and
  *   HI_ERROR_TRANSACTION leave the transaction as it was. An edit that names a stale handle
  *   fails with HI_ERROR_STALE, whatever else is wrong with it.
  * - Messages are for people: they name the function, the view (by id, else as #slot.generation)
@@ -183,7 +185,8 @@ hi_view_def hi_default_view_def(void);
 
 /* Creates a world from `count` view definitions, with its first snapshot published, without
  * reading a file: definition i becomes the view hi_world_loaded_view(world, i). Windows are ordered by level,
- * then order, then position; subviews by order, then position.
+ * then order, then position; subviews by order, then position. Order, then position, is also
+ * the windows' creation order, which breaks ties when levels are made equal later.
  * Errors: HI_ERROR_NULL (out_world, or defs with count > 0), HI_ERROR_INVALID (count above
  * 2^31 - 2, the most views a world holds, or the first bad
  * definition: a parent or redirect out of range, a cycle of parents, a duplicate id, a value a

@@ -187,7 +187,7 @@ import Testing
 
     /// Commits, expecting the rejection `edit`/`field`(/`view`), and a sound store afterwards.
     static func expectCommitRejected(
-        _ live: LiveIndex, _ label: String, edit: Int, field: String, view: String? = nil,
+        _ live: LiveIndex, _ label: String, edit: Int, field: String, view: String? = nil, naming: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         do {
@@ -197,6 +197,11 @@ import Testing
             #expect(error.edit == edit, "\(label): \(error)", sourceLocation: sourceLocation)
             #expect(error.field == field, "\(label): \(error)", sourceLocation: sourceLocation)
             if let view { #expect(error.view == view, "\(label): \(error)", sourceLocation: sourceLocation) }
+            if let naming {
+                #expect(
+                    error.view == naming || error.message.contains(naming), "\(label): \(error)",
+                    sourceLocation: sourceLocation)
+            }
         }
         expectSound(live, "\(label): after the rejected commit", sourceLocation: sourceLocation)
         #expect(!live.hasPendingEdits && live.pendingError == nil, "\(label)", sourceLocation: sourceLocation)
@@ -228,7 +233,7 @@ import Testing
     /// writer, the published snapshot and — published again — the hits as before the transaction.
     static func expectRejected(
         _ label: String, _ f: Fixture, extraHandles: [ViewHandle] = [], valid: [(String, () -> Bool)] = [],
-        invalid: () -> Bool, edit: Int, field: String, view: String,
+        invalid: () -> Bool, edit: Int, field: String, view: String, naming: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let live = f.live
@@ -271,6 +276,10 @@ import Testing
             #expect(error.edit == edit, "\(label): \(error)", sourceLocation: sourceLocation)
             #expect(error.field == field, "\(label): \(error)", sourceLocation: sourceLocation)
             #expect(error.view == view, "\(label): \(error)", sourceLocation: sourceLocation)
+            // A stale second handle is named in the message of the edited view's error.
+            if let naming {
+                #expect(error.message.contains(naming), "\(label): \(error)", sourceLocation: sourceLocation)
+            }
         }
         expectSound(live, "\(label): after the rejected commit", sourceLocation: sourceLocation)
         #expect(!live.hasPendingEdits && live.pendingError == nil, "\(label)", sourceLocation: sourceLocation)
@@ -294,6 +303,8 @@ import Testing
 
     /// Every edit that names `h`, with the field its error carries when `h` names no live view.
     static func editsNaming(_ h: ViewHandle, _ f: Fixture) -> [(name: String, field: String, run: () -> Bool)] {
+        // An edit of another view that names `h` as its destination or target: its error names
+        // that view, and `h` in the message.
         let live = f.live
         let small = ViewAttributes(bounds: Rect(x: 0, y: 0, width: 5, height: 5), center: Point(x: 3, y: 3))
         return [
@@ -331,6 +342,7 @@ import Testing
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let live = f.live
+        let editedView = ["into": "A2a", "redirectTarget": "A"]
         for (name, field, run) in editsNaming(dead, f) {
             let before = live.snapshot.version
             let position = rng.int(in: 0...2)
@@ -340,8 +352,8 @@ import Testing
             #expect(!run(), "\(label): \(name) on \(dead) was accepted", sourceLocation: sourceLocation)
             expectSound(live, "\(label): \(name)", sourceLocation: sourceLocation)
             expectCommitRejected(
-                live, "\(label): \(name) on \(dead)", edit: position, field: field, view: dead.description,
-                sourceLocation: sourceLocation)
+                live, "\(label): \(name) on \(dead)", edit: position, field: field,
+                view: editedView[field] ?? dead.description, naming: dead.description, sourceLocation: sourceLocation)
             #expect(live.snapshot.version == before, "\(label): \(name)", sourceLocation: sourceLocation)
         }
     }
@@ -688,7 +700,7 @@ import Testing
             view: stale.description)
         try Self.expectRejected(
             "move into a removed view", f, invalid: { live.move(f["A2"], into: stale) }, edit: 5, field: "into",
-            view: stale.description)
+            view: "A2", naming: stale.description)
         try Self.expectRejected(
             "insert above a removed view", f,
             invalid: { live.insert(Self.box("X", 0, 0, 5, 5), into: f["W"], at: .above(stale)) != nil }, edit: 5,
@@ -781,7 +793,7 @@ import Testing
         try Self.expectRejected(
             "infinite frame size", f,
             invalid: { live.setFrame(f["C"], Rect(x: 0, y: 0, width: .infinity, height: 10)) }, edit: 5,
-            field: "bounds", view: "C")
+            field: "frame", view: "C")
         var bad = ViewAttributes(bounds: Rect(x: 0, y: 0, width: 10, height: 10), center: .zero)
         bad.alpha = -.infinity
         try Self.expectRejected(
@@ -829,14 +841,14 @@ import Testing
         // V1 was removed by the prelude's edit 4.
         try Self.expectRejected(
             "removed in the transaction", f, invalid: { live.setRedirect(f["A"], to: f["V1"]) }, edit: 5,
-            field: "redirectTarget", view: f["V1"].description)
+            field: "redirectTarget", view: "A", naming: f["V1"].description)
         #expect(live.remove(f["B1"]))
         try Self.commit(live, "remove B1")
         try Self.expectRejected(
             "removed in an earlier commit", f,
             valid: [("redirect C to A2", { live.setRedirect(f["C"], to: f["A2"]) })],
             invalid: { live.setRedirect(f["C"], to: f["B1"]) }, edit: 6, field: "redirectTarget",
-            view: f["B1"].description)
+            view: "C", naming: f["B1"].description)
         let ghost = Self.box("ghost", 0, 0, 1, 1)
         let x = Self.box("X", 0, 0, 10, 10)
         x.redirectTarget = ghost

@@ -588,6 +588,12 @@ struct SceneDecoder {
         case "class": record.className = string()
         case "parent": record.parent = string()
         case "redirectTarget": record.redirectTarget = string()
+        case "label": record.label = string()
+        case "accessibilityIdentifier": record.accessibilityIdentifier = string()
+        case "tag":
+            if let d = number() {
+                if let t = Int(exactly: d) { record.tag = t } else { record.note(key, "expected an integer, got \(d)") }
+            }
         case "frame":
             if let v = finiteNumbers(numbers, value, 4, key, &record) {
                 record.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])

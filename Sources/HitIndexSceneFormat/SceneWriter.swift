@@ -103,6 +103,18 @@ public enum SceneWriter {
             out.append(", \"class\": ")
             out.appendString(v.className)
         }
+        if let label = v.label {
+            out.append(", \"label\": ")
+            out.appendString(label)
+        }
+        if let identifier = v.accessibilityIdentifier {
+            out.append(", \"accessibilityIdentifier\": ")
+            out.appendString(identifier)
+        }
+        if v.tag != 0 {
+            out.append(", \"tag\": ")
+            out.append(String(v.tag))
+        }
         if let parent {
             out.append(", \"parent\": ")
             out.appendString(parent.id)

@@ -22,6 +22,9 @@ struct ViewRecord {
     var redirectTarget: String?
     var parent: String?
     var level: Double?
+    var label: String?
+    var accessibilityIdentifier: String?
+    var tag: Int?
     var preserved: [String: String] = [:]
     /// One bit per known key already seen; other keys are errors or preserved in a dictionary.
     var seenKeys: UInt32 = 0
@@ -38,7 +41,7 @@ struct ViewRecord {
     static let knownKeys = [
         "id", "class", "frame", "boundsOrigin", "bounds", "center", "anchorPoint", "transform", "hidden", "alpha",
         "userInteractionEnabled", "hitTestInsets", "minimumHitSize", "hitShape", "hitTestsSubviewsOutsideBounds",
-        "passThrough", "redirectTarget", "parent", "level", "subviews",
+        "passThrough", "redirectTarget", "parent", "level", "subviews", "label", "accessibilityIdentifier", "tag",
     ]
 
     private static let bitForKey: [String: UInt32] = Dictionary(
@@ -147,6 +150,9 @@ struct ViewRecord {
                 ? Window(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero, level: c.level!)
                 : View(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero)
             view.attributes = c.attributes
+            view.label = label
+            view.accessibilityIdentifier = accessibilityIdentifier
+            view.tag = tag ?? 0
             view.preservedJSON = preserved
             return view
         }

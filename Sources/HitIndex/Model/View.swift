@@ -91,6 +91,16 @@ public class View {
     /// The superview, or `nil` for a window or a detached view.
     public internal(set) weak var superview: View?
 
+    /// The words a person reads on or hears for the view (a label's text, a button's title, a
+    /// field's placeholder, else its accessibility label), kept by the importers so that people
+    /// can find their view; `nil` when the dump says none. Hit-testing ignores it.
+    public var label: String?
+    /// The identifier UI tests find the view by (`accessibilityIdentifier`; Android's
+    /// `resource-id`), or `nil`. Hit-testing ignores it.
+    public var accessibilityIdentifier: String?
+    /// The view's `tag`, 0 when it has none. Hit-testing ignores it.
+    public var tag: Int = 0
+
     /// Keys this version does not interpret (the event layer's, in scene files), kept as raw JSON
     /// text so that reading and writing a scene loses nothing.
     public var preservedJSON: [String: String] = [:]

@@ -7,7 +7,8 @@ enum Convert {
 
         Converts a point between coordinate spaces as UIKit's convert(_:to:) and convert(_:from:)
         do, and prints it as trace prints points (X Y, numbers as Swift prints a Double). VIEW
-        is a view's id and names its bounds space; screen is the space windows are placed in.
+        names a view's bounds space: its id, or its label or accessibility identifier when
+        that names one view (a button and its title label share one: the button); screen is the space windows are placed in.
         Between two views of one window the point goes up to their nearest common ancestor and
         down with the canonical conversion (docs/semantics.md); between windows, through the
         screen. A point converted from the screen into a view is the point trace shows for that
@@ -34,12 +35,11 @@ enum Convert {
     }
 
     /// A view's bounds space, or nil for the screen.
-    static func space(_ name: String, in scene: Scene, path: String) throws(CLIError) -> View? {
+    static func space(_ name: String, in scene: Scene, path: String, command: String = "convert") throws(CLIError)
+        -> View?
+    {
         if name == "screen" { return nil }
-        guard let view = scene.view(withID: name) else {
-            throw .input("convert", "\(path): no view with id \"\(name)\" (or use screen)")
-        }
-        return view
+        return try ViewLookup.view(name, in: scene, command: command, path: path)
     }
 
     /// `point` from `from`'s bounds space (nil: the screen) into `to`'s.

@@ -1,10 +1,12 @@
 import Foundation
 import HitIndex
+import HitIndexReference
 
 /// `hitindex explain SCENE X,Y`
 enum Explain {
     static let help = """
         usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW] [--svg FILE] [--html FILE] [--max-views N]
+               hitindex explain SCENE --why-not VIEW [X,Y] [--in VIEW] [--svg FILE] [--html FILE]
 
         Says why a touch at screen point X,Y lands where it does: the path from the window down
         to the view hit, with the touch in each view's bounds space, any redirect, and for the
@@ -12,7 +14,19 @@ enum Explain {
         transparent, interaction off, an ineligible ancestor, outside a clipping ancestor's hit
         area, pass-through). Human-readable; the format may change.
 
+        With --why-not VIEW: why VIEW does not get a touch at X,Y (default: the centre of its
+        hit area): the verdict, the path from its window with the touch in each view's space,
+        every reason in the order UIKit's search meets it (windows and views in front that take
+        the touch and how, ineligible views and the property, hit areas that leave the touch
+        out with the point and the rect, a subview that takes it, pass-through, redirects), then
+        the changes that would give it the touch, each checked by hit-testing the changed scene
+        with the reference. Exit status 0 either way.
+
+        VIEW is an id, or a label or accessibility identifier that names one view (a button and
+        its title label share the text: the button); an ambiguous name lists its views.
+
         options:
+          --why-not VIEW  explain why VIEW does not get the touch (see above)
           --limit N   list at most N views that lost (default 10)
           --in VIEW   X,Y is in VIEW's bounds space, converted to the screen first (see convert)
           --svg FILE  also draw it: every view in screen space coloured by what the search did
@@ -29,8 +43,9 @@ enum Explain {
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
         let a = try Arguments(
-            args, command: "explain", options: ["limit", "in", "svg", "html", "max-views"], flags: [])
+            args, command: "explain", options: ["limit", "in", "svg", "html", "max-views", "why-not"], flags: [])
         if a.has("help") { return console.line(help) }
+        if let name = a.value("why-not") { return try whyNot(name, a, console: console) }
         guard a.positional.count == 2 else {
             throw .usage("explain", a.positional.count < 2 ? "missing SCENE or X,Y" : "expected SCENE and one X,Y")
         }
@@ -44,7 +59,8 @@ enum Explain {
         if a.value("in") != nil || a.value("svg") != nil || a.value("html") != nil {
             let scene = try HitIndexCommand.loadScene(a.positional[0], command: "explain")
             if let name = a.value("in") {
-                point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
+                point = Convert.convert(
+                    point, from: try Convert.space(name, in: scene, path: a.positional[0], command: "explain"), to: nil)
             }
             index = try HitIndexCommand.buildIndex(scene)
             model = scene
@@ -85,20 +101,82 @@ enum Explain {
             }
         }
         if !e.rejected.isEmpty {
+            // Saying which property makes an ancestor ineligible, or whether it is a window, needs
+            // the model.
+            let needsModel = e.rejected.contains {
+                switch $0.1 {
+                case .ineligibleAncestor, .outsideAncestor: true
+                default: false
+                }
+            }
+            if model == nil, needsModel {
+                model = try HitIndexCommand.loadScene(a.positional[0], command: "explain")
+            }
+            var views: [String: View] = [:]
+            model?.forEachView { v, _ in views[v.id] = v }
             console.line("in front, holding the touch in their own hit area, but not hit:")
             for (view, reason) in e.rejected {
-                console.line("  \(name(view)): \(describe(reason, name))")
+                console.line("  \(name(view)): \(describe(reason, name, model: { views[name($0)] }))")
             }
         }
     }
 
-    static func describe(_ reason: HitExplanation.Rejection, _ name: (ViewIndex) -> String) -> String {
+    /// `explain SCENE --why-not VIEW [X,Y]`.
+    static func whyNot(_ name: String, _ a: Arguments, console: Console) throws(CLIError) {
+        guard a.positional.count == 1 || a.positional.count == 2 else {
+            throw .usage("explain", a.positional.isEmpty ? "missing SCENE" : "expected SCENE and at most one X,Y")
+        }
+        let path = a.positional[0]
+        let scene = try HitIndexCommand.loadScene(path, command: "explain")
+        let view = try ViewLookup.view(name, in: scene, command: "explain", path: path)
+        var point: Point?
+        if a.positional.count == 2 {
+            guard let p = PointParsing.point(Substring(a.positional[1])) else {
+                throw .usage("explain", "expected a point X,Y, got '\(a.positional[1])'")
+            }
+            point = p
+            if let space = a.value("in") {
+                point = Convert.convert(
+                    p, from: try Convert.space(space, in: scene, path: path, command: "explain"), to: nil)
+            }
+        } else if a.value("in") != nil {
+            throw .usage("explain", "--in needs a point X,Y to convert")
+        }
+        let answer = ReferenceHitTester.runOnLargeStack(depth: scene.depth) { WhyNot(view, in: scene, at: point) }
+        if a.value("svg") != nil || a.value("html") != nil {
+            let picture = ExplainPicture(
+                scene: scene, touch: answer.screenPoint, maximumViews: try a.integer("max-views", default: 400))
+            for (file, text) in [
+                (a.value("svg"), { picture.svg() }), (a.value("html"), { picture.html(scene: scene) }),
+            ] {
+                guard let file else { continue }
+                try HitIndexCommand.write(
+                    text(), toFile: file, command: "explain", option: file == a.value("svg") ? "--svg" : "--html")
+            }
+        }
+        for line in answer.lines { console.line(line) }
+    }
+
+    static func describe(
+        _ reason: HitExplanation.Rejection, _ name: (ViewIndex) -> String, model: (ViewIndex) -> View?
+    ) -> String {
         switch reason {
-        case .hidden: return "hidden"
+        case .hidden: return "hidden (isHidden = YES)"
         case .transparent: return "alpha below 0.01"
-        case .interactionDisabled: return "user interaction disabled"
-        case .ineligibleAncestor(let a): return "ancestor \(name(a)) is hidden, transparent or has interaction disabled"
-        case .outsideAncestor(let a): return "outside the hit area of ancestor \(name(a)), which clips its subviews"
+        case .interactionDisabled: return "userInteractionEnabled = NO"
+        case .ineligibleAncestor(let a):
+            guard let v = model(a) else { return "ancestor \(name(a)) is ineligible" }
+            let why = WhyNot.ineligibilities(of: v).map { i -> String in
+                switch i {
+                case .hidden: return "isHidden = YES"
+                case .transparent(let alpha): return "alpha \(alpha), below 0.01"
+                case .interactionDisabled: return "userInteractionEnabled = NO"
+                }
+            }
+            return "ancestor \(name(a)) has \(why.joined(separator: " and "))"
+        case .outsideAncestor(let a):
+            let what = model(a) is Window ? "window" : "ancestor"
+            return "outside the hit area of \(what) \(name(a)), whose subviews are searched only inside it"
         case .passThrough: return "pass-through (never the result itself)"
         }
     }

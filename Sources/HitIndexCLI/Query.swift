@@ -39,7 +39,7 @@ enum Query {
         let scene =
             engine == "reference" || a.value("in") != nil ? try HitIndexCommand.loadScene(path, command: "query") : nil
         if let scene, let name = a.value("in") {
-            let view = try Convert.space(name, in: scene, path: path)
+            let view = try Convert.space(name, in: scene, path: path, command: "query")
             points = points.map { Convert.convert($0, from: view, to: nil) }
         }
         if let scene, engine == "reference" {

@@ -31,7 +31,8 @@ enum Trace {
         }
         let scene = try HitIndexCommand.loadScene(a.positional[0], command: "trace")
         if let name = a.value("in") {
-            point = Convert.convert(point, from: try Convert.space(name, in: scene, path: a.positional[0]), to: nil)
+            point = Convert.convert(
+                point, from: try Convert.space(name, in: scene, path: a.positional[0], command: "trace"), to: nil)
         }
         let tracer = ReferenceHitTester { step in console.line(format(step)) }
         _ = ReferenceHitTester.runOnLargeStack(depth: scene.depth) {

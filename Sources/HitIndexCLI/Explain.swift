@@ -56,7 +56,11 @@ enum Explain {
         let maximumViews = try a.integer("max-views", default: 400)
         let index: HitTestIndex
         var model: Scene?
-        if a.value("in") != nil || a.value("svg") != nil || a.value("html") != nil {
+        // The model is needed for --in and the pictures, and to show labels: the index keeps ids
+        // only, and a file without the key "label" has none to show.
+        if a.value("in") != nil || a.value("svg") != nil || a.value("html") != nil
+            || HitIndexCommand.file(a.positional[0], mentions: "\"label\"")
+        {
             let scene = try HitIndexCommand.loadScene(a.positional[0], command: "explain")
             if let name = a.value("in") {
                 point = Convert.convert(
@@ -78,7 +82,12 @@ enum Explain {
             }
         }
         let e = index.explain(point, limit: limit)
-        let name = index.id(of:)
+        var labels: [String: String] = [:]
+        model?.forEachView { v, _ in if let label = v.label, !label.isEmpty { labels[v.id] = label } }
+        let name = { (v: ViewIndex) -> String in
+            let id = index.id(of: v)
+            return labels[id].map { "\(id) \"\($0)\"" } ?? id
+        }
         console.line("touch at \(point.x.description), \(point.y.description)")
         if let result = e.result {
             console.line("hit: \(name(result))")
@@ -116,7 +125,7 @@ enum Explain {
             model?.forEachView { v, _ in views[v.id] = v }
             console.line("in front, holding the touch in their own hit area, but not hit:")
             for (view, reason) in e.rejected {
-                console.line("  \(name(view)): \(describe(reason, name, model: { views[name($0)] }))")
+                console.line("  \(name(view)): \(describe(reason, name, model: { views[index.id(of: $0)] }))")
             }
         }
     }

@@ -117,6 +117,14 @@ public enum HitIndexCommand {
         }
     }
 
+    /// Whether the file's bytes contain `text` (false when it cannot be read: the command's own
+    /// read reports that).
+    /// - Complexity: O(file size).
+    static func file(_ path: String, mentions text: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.range(of: Data(text.utf8)) != nil
+    }
+
     /// Refuses an input file that is missing, a directory or unreadable, naming the command and
     /// the path as given: a base name alone does not say which folder was searched.
     /// - Complexity: O(1) (two file-system queries).

@@ -82,6 +82,16 @@ import Testing
             none.err == "hitindex explain: \(path): no view has the id, label or accessibility identifier \"Cancel\"\n")
     }
 
+    @Test func explainShowsLabelsNextToIDs() throws {
+        let path = try Self.write(Self.scene)
+        let r = TestSupport.run(["explain", path, "70,322"])
+        #expect(
+            CLITests.lines(r.out) == [
+                "touch at 70.0, 322.0", "hit: OK1 \"OK\"", "path, window first (touch in each view's bounds space):",
+                "  W (70.0, 322.0): inside its hit area", "  OK1 \"OK\" (50.0, 22.0): inside its hit area",
+            ], "\(r.err)")
+    }
+
     @Test func labelsSelectViewsInEveryCommand() throws {
         let path = try Self.write(Self.scene)
         // "Buy" names the button and its title label; the button contains the label, so it is meant.

@@ -20,7 +20,9 @@ import HitIndex
 /// - A line whose description is followed by `(layer)` (`<_UILabelContentLayer: 0x…> (layer)`) is
 ///   a pure layer, not a view: it is skipped, keeps its place in the depth sequence, and a view
 ///   line nested under it is an error.
-/// - Anything else after the indentation (a prompt, a comment, a wrapped line) is an error.
+/// - Anything else after the indentation (a comment, a wrapped line) is an error. Prompts, log
+///   prefixes, Swift's `Optional` wrappers and quoted pastes are removed before these rules
+///   apply (`RecursiveDescriptionImporter+Pastes.swift`).
 ///
 /// ## Descriptions
 /// The description is scanned with a small state machine rather than split on `"; "`: it tracks
@@ -69,6 +71,12 @@ import HitIndex
 ///   NaN there makes every point converted into the view NaN, so neither it nor its subtree can be
 ///   hit, which is exactly what hidden does. A non-finite alpha becomes 1 (a NaN alpha passes
 ///   UIKit's `alpha < 0.01` test), with a warning. Text that is not a number is an error.
+/// - Handles people find a view by, which hit-testing ignores: `label` is the first of `text`,
+///   `title`, `placeholder` and `accessibilityLabel` that the description gives and that is not
+///   empty or `(null)`; `accessibilityIdentifier` and `tag = N` map to the same names. A quoted
+///   value loses its quotes, keeps a `...` truncation as printed, and has cycript's `\uXXXX` and
+///   `\xNN` escapes decoded. A `UIButtonLabel` (a button's title label) also gives its label to its
+///   superview, the button, when that has none of its own.
 /// - Each depth-0 view becomes a `Window`, in order, at level 0, placed in screen space at its
 ///   frame, whatever its class. A root whose class (or `baseClass`) does not end in `Window` (a
 ///   dump of a subtree, like `[topView recursiveDescription]`) is still a window, and its view is
@@ -77,8 +85,9 @@ import HitIndex
 /// ## Errors
 /// Every refusal is an ``ImportError`` naming the 1-based line: text that is not a view line, a
 /// depth jump, an unterminated `<…>` or quoted value, a missing class name or frame, a malformed
-/// `frame`/`transform`/`anchorPoint`/`contentOffset`/`alpha`/flag, a view under a layer line. Input
-/// with no view line at all is refused at line 0. The parser never traps on its input.
+/// `frame`/`transform`/`anchorPoint`/`contentOffset`/`alpha`/flag, a `tag` that is not an integer,
+/// a view under a layer line. Input with no view line at all is refused at line 0. The parser
+/// never traps on its input.
 enum RecursiveDescriptionImporter {
     /// Parses a dump: one window per depth-0 view line, one view per nested view line, in order.
     /// - Complexity: O(length of the text).
@@ -349,6 +358,11 @@ private struct ViewSpec {
     var alpha = 1.0
     var isUserInteractionEnabled = true
     var baseClass: String?
+    var text: String?
+    var title: String?
+    var placeholder: String?
+    var accessibilityLabel: String?
+    var handles = ViewHandles()
 
     /// Reads the known keys of `description`; unknown keys are ignored, the last of a repeated key wins.
     init(_ description: ParsedDescription, line: Int) throws(ImportError) {
@@ -380,10 +394,36 @@ private struct ViewSpec {
                 isUserInteractionEnabled = try Self.flag(value, key: key, line: line)
             case "baseClass":
                 baseClass = value
+            case "text":
+                text = Self.handle(value)
+            case "title":
+                title = Self.handle(value)
+            case "placeholder":
+                placeholder = Self.handle(value)
+            case "accessibilityLabel":
+                accessibilityLabel = Self.handle(value)
+            case "accessibilityIdentifier":
+                handles.accessibilityIdentifier = Self.handle(value)
+            case "tag":
+                guard let n = Int(value) else {
+                    throw ImportError(line: line, "tag: expected an integer, found `\(value)`")
+                }
+                handles.tag = n
             default:
                 break
             }
         }
+        handles.label = text ?? title ?? placeholder ?? accessibilityLabel
+    }
+
+    /// A text value as a person reads it: `'…'` without its quotes (an unquoted value as printed),
+    /// cycript's `\uXXXX` and `\xNN` escapes decoded; `nil` for an empty text and for `(null)`,
+    /// which is how `%@` prints nil.
+    static func handle(_ value: String) -> String? {
+        if value == "(null)" { return nil }
+        var text = Substring(value)
+        if text.count >= 2, text.first == "'", text.last == "'" { text = text.dropFirst().dropLast() }
+        return ViewHandles.nonEmpty(ViewHandles.decodingEscapes(String(text)))
     }
 
     /// The numbers of a bracketed list such as `(x y; w h)`: blanks, `,` and `;` separate them.
@@ -525,7 +565,12 @@ private struct TreeBuilder {
             parent = nil
         }
         let view = try makeView(entry, isRoot: parent == nil)
-        if let parent { parent.addSubview(view) }
+        if let parent {
+            parent.addSubview(view)
+            // A button's title is printed on its `UIButtonLabel` subview only: the button, printed
+            // first, gets it too unless it has words of its own.
+            if view.className == "UIButtonLabel", parent.label == nil { parent.label = view.label }
+        }
         open.append(view)
     }
 
@@ -610,6 +655,7 @@ private struct TreeBuilder {
         // Set explicitly: the model's class default (false for UILabel) does not apply to a dump,
         // which prints the flag whenever it is NO.
         view.isUserInteractionEnabled = spec.isUserInteractionEnabled
+        spec.handles.apply(to: view)
         return view
     }
 }

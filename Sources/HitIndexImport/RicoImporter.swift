@@ -6,8 +6,10 @@ import HitIndex
 /// (string), `bounds` (`[left, top, right, bottom]`, absolute screen pixels), and optionally
 /// `rel-bounds` (the same relative to the parent's layout position), `visibility` (`"visible"`,
 /// `"invisible"` or `"gone"`), `enabled` (boolean), `visible-to-user` (boolean) and `children`
-/// (an array of nodes), and the touch flags `clickable`, `long-clickable`, `scrollable-horizontal`
-/// and `scrollable-vertical` (booleans). Every other key is ignored. Any JSON nesting depth is read iteratively.
+/// (an array of nodes), the touch flags `clickable`, `long-clickable`, `scrollable-horizontal`
+/// and `scrollable-vertical` (booleans), and the handles `text` and `resource-id` (string or
+/// null) and `content-desc` (an array of strings and nulls, as RICO records it, or a string or
+/// null). Every other key is ignored. Any JSON nesting depth is read iteratively.
 ///
 /// **Mapping.**
 /// - Units: one pixel is one point, no scaling or rounding (hit-testing is scale-free).
@@ -59,13 +61,15 @@ import HitIndex
 ///   `scrollable-horizontal` and `scrollable-vertical` (booleans) decide whether a view takes a
 ///   touch; one that does not becomes pass-through, and `enabled` is ignored (see
 ///   ``AndroidTouchFlags``). Without the option they are read, checked and dropped.
-/// - Everything else (focusable, text, resource-id, …) is not hit-testing state in the model and
+/// - Handles, which hit-testing ignores: `label` is `text` when it is not empty, else the first
+///   non-empty string of `content-desc`; a non-empty `resource-id` is the `accessibilityIdentifier`.
+/// - Everything else (focusable, selected, package, …) is not hit-testing state in the model and
 ///   is dropped.
 ///
 /// **Errors.** Malformed JSON, a missing `activity.root`, a node that is not an object, a missing
 /// or mistyped `class` or `bounds`, `bounds` that are not 4 finite numbers within ±1e15, an
-/// unknown `visibility` and mistyped optional fields are each an ``ImportError`` at the line of
-/// the offending value.
+/// unknown `visibility` and mistyped optional fields (the handles included) are each an
+/// ``ImportError`` at the line of the offending value.
 enum RicoImporter {
     /// Parses a RICO JSON text into a one-window scene.
     /// - Complexity: O(n) for n bytes, iterative.
@@ -102,6 +106,7 @@ enum RicoImporter {
         var isEnabled: Bool
         var visibleToUser: Bool?
         var touch: AndroidTouchFlags
+        var handles = ViewHandles()
         var children: [Int] = []
         var parent: Int?
     }
@@ -189,9 +194,43 @@ enum RicoImporter {
         let touch = AndroidTouchFlags(
             clickable: try flag("clickable"), longClickable: try flag("long-clickable"),
             scrollable: horizontal == nil && vertical == nil ? nil : horizontal == true || vertical == true)
-        return Node(
+        var node = Node(
             className: className, bounds: bounds, relBounds: relBounds, isHidden: isHidden, isEnabled: isEnabled,
             visibleToUser: visibleToUser, touch: touch)
+        let text = try string(document, document.member("text", of: value), field: "text")
+        let description = try contentDescription(document, document.member("content-desc", of: value))
+        node.handles.label = ViewHandles.nonEmpty(text) ?? description
+        node.handles.accessibilityIdentifier = ViewHandles.nonEmpty(
+            try string(document, document.member("resource-id", of: value), field: "resource-id"))
+        return node
+    }
+
+    /// Reads an optional string field; `null` is no value.
+    private static func string(_ document: JSONDocument, _ value: Int?, field: String) throws(ImportError) -> String? {
+        guard let value else { return nil }
+        switch document[value] {
+        case .null: return nil
+        case .string(let s): return s
+        default:
+            throw ImportError(
+                line: document.line(of: value),
+                "expected \"\(field)\" to be a string or null, found \(document.kindName(of: value))")
+        }
+    }
+
+    /// Reads `content-desc`: RICO records an array (`[null]` when there is none), a string is
+    /// accepted too; the first non-empty string is the description.
+    private static func contentDescription(_ document: JSONDocument, _ value: Int?) throws(ImportError) -> String? {
+        guard let value else { return nil }
+        guard case .array(let elements) = document[value] else {
+            return ViewHandles.nonEmpty(try string(document, value, field: "content-desc"))
+        }
+        var first: String?
+        for element in elements {
+            let s = try string(document, element, field: "content-desc")
+            if first == nil { first = ViewHandles.nonEmpty(s) }
+        }
+        return first
     }
 
     /// The JSON values of a node's `children`, checked to be an array (elements are checked when read).
@@ -250,6 +289,7 @@ enum RicoImporter {
             : View(id: id, className: node.className, frame: .zero)
         view.isHidden = node.isHidden
         view.isUserInteractionEnabled = node.isEnabled
+        node.handles.apply(to: view)
         return view
     }
 

@@ -10,9 +10,9 @@ import HitIndex
 /// way. The line `UI hierchary dumped to: /dev/tty` that `uiautomator dump /dev/tty` appends
 /// after the root element is dropped. A node needs `bounds="[left,top][right,bottom]"` (absolute screen pixels,
 /// integers or decimals, possibly negative) and may have `class`, `enabled`, `visible-to-user`,
-/// `clickable`, `long-clickable`, `scrollable` (`"true"`/`"false"`) and `drawing-order` (an
-/// integer); every other attribute (`index`, `text`,
-/// `resource-id`, `package`, `NAF`, …) is ignored. Attribute values may use `&amp; &lt; &gt; &quot;
+/// `clickable`, `long-clickable`, `scrollable` (`"true"`/`"false"`), `drawing-order` (an
+/// integer) and the handles `text`, `content-desc`, `hint` and `resource-id` (any text); every
+/// other attribute (`index`, `package`, `NAF`, …) is ignored. Attribute values may use `&amp; &lt; &gt; &quot;
 /// &apos;` and numeric character references. Whitespace, comments and processing instructions
 /// may appear between elements; text content, CDATA and DOCTYPE may not.
 ///
@@ -40,6 +40,9 @@ import HitIndex
 /// - `class` → `className` (the full Java name). Ids: the class name without its package, `#`,
 ///   and the node's 1-based position in document order (`FrameLayout#12`), before any
 ///   drawing-order sort, so that an id leads back to the dump.
+/// - Handles, which hit-testing ignores: `label` is the first of `text`, `content-desc` and `hint`
+///   that is not empty, as written (entities decoded); a non-empty `resource-id` is the
+///   `accessibilityIdentifier`.
 /// - With ``ImportOptions/androidDispatch``: a node neither `clickable`, `long-clickable` nor
 ///   `scrollable` becomes pass-through, and `enabled` is ignored (``AndroidTouchFlags``).
 ///
@@ -63,6 +66,7 @@ enum UIAutomatorImporter {
                 : View(id: id, className: node.className, frame: .zero)
             view.isUserInteractionEnabled = node.isEnabled
             view.isHidden = !node.isVisibleToUser
+            node.handles.apply(to: view)
             if options.androidDispatch { node.touch.apply(to: view) }
             views.append(view)
         }
@@ -90,6 +94,7 @@ enum UIAutomatorImporter {
         var isVisibleToUser: Bool
         var drawingOrder: Int?
         var touch: AndroidTouchFlags
+        var handles = ViewHandles()
         var children: [Int] = []
         var parent: Int?
     }
@@ -163,9 +168,14 @@ enum UIAutomatorImporter {
             scrollable: try bool(tag.attribute("scrollable")))
         // An Appium element without `class` is named by it.
         let className = tag.attribute("class")?.value ?? (tag.name == "node" ? "" : tag.name)
-        return Node(
+        var node = Node(
             className: className, bounds: bounds, isEnabled: isEnabled, isVisibleToUser: isVisibleToUser,
             drawingOrder: drawingOrder, touch: touch)
+        node.handles.label =
+            ["text", "content-desc", "hint"].lazy.compactMap { ViewHandles.nonEmpty(tag.attribute($0)?.value) }
+            .first
+        node.handles.accessibilityIdentifier = ViewHandles.nonEmpty(tag.attribute("resource-id")?.value)
+        return node
     }
 
     /// Reads `"true"` or `"false"`.

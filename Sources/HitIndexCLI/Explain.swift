@@ -6,7 +6,8 @@ import HitIndexReference
 enum Explain {
     static let help = """
         usage: hitindex explain SCENE X,Y [--limit N] [--in VIEW] [--svg FILE] [--html FILE] [--max-views N]
-               hitindex explain SCENE --why-not VIEW [X,Y] [--in VIEW] [--svg FILE] [--html FILE]
+                 [--canvas screen|all]
+               hitindex explain SCENE --why-not VIEW [X,Y] [--in VIEW] [--svg FILE] [--html FILE] [--canvas …]
 
         Says why a touch at screen point X,Y lands where it does: the path from the window down
         to the view hit, with the touch in each view's bounds space, any redirect, and for the
@@ -36,6 +37,8 @@ enum Explain {
           --html FILE the same picture in one self-contained HTML page: hover a view for its id,
                       class, frame and what the search did with it; click anywhere to hit-test
                       that point (the scene is embedded up to 50,000 views)
+          --canvas screen|all  the screen (default; views beyond it clipped and marked at its
+                      edge) or every view whole
           --max-views N  beyond N views, draw only the accepted path, the views under the
                       touch and the path's siblings in containers of at most 64 subviews,
                       and say how many were left out (default 400)
@@ -43,8 +46,10 @@ enum Explain {
 
     static func run(_ args: [String], console: Console) throws(CLIError) {
         let a = try Arguments(
-            args, command: "explain", options: ["limit", "in", "svg", "html", "max-views", "why-not"], flags: [])
+            args, command: "explain", options: ["limit", "in", "svg", "html", "max-views", "why-not", "canvas"],
+            flags: [])
         if a.has("help") { return console.line(help) }
+        _ = try canvas(a)
         if let name = a.value("why-not") { return try whyNot(name, a, console: console) }
         guard a.positional.count == 2 else {
             throw .usage("explain", a.positional.count < 2 ? "missing SCENE or X,Y" : "expected SCENE and one X,Y")
@@ -72,7 +77,8 @@ enum Explain {
             index = try HitIndexCommand.loadIndex(a.positional[0], command: "explain")
         }
         if let model, a.value("svg") != nil || a.value("html") != nil {
-            let picture = ExplainPicture(scene: model, touch: point, maximumViews: maximumViews)
+            let picture = ExplainPicture(
+                scene: model, touch: point, maximumViews: maximumViews, canvas: try canvas(a))
             for (file, text) in [
                 (a.value("svg"), { picture.svg() }), (a.value("html"), { picture.html(scene: model) }),
             ] {
@@ -153,8 +159,12 @@ enum Explain {
         }
         let answer = ReferenceHitTester.runOnLargeStack(depth: scene.depth) { WhyNot(view, in: scene, at: point) }
         if a.value("svg") != nil || a.value("html") != nil {
+            let overlay = ExplainPicture.WhyNot(
+                path: answer.path.map(\.view),
+                blocking: answer.reasons.compactMap { r in r.view.map { ($0, tag(r)) } })
             let picture = ExplainPicture(
-                scene: scene, touch: answer.screenPoint, maximumViews: try a.integer("max-views", default: 400))
+                scene: scene, touch: answer.screenPoint, maximumViews: try a.integer("max-views", default: 400),
+                canvas: try canvas(a), whyNot: overlay)
             for (file, text) in [
                 (a.value("svg"), { picture.svg() }), (a.value("html"), { picture.html(scene: scene) }),
             ] {
@@ -164,6 +174,33 @@ enum Explain {
             }
         }
         for line in answer.lines { console.line(line) }
+    }
+
+    /// The `--canvas` value.
+    static func canvas(_ a: Arguments) throws(CLIError) -> ExplainPicture.Canvas {
+        guard let value = a.value("canvas") else { return .screen }
+        guard let canvas = ExplainPicture.Canvas(rawValue: value) else {
+            throw .usage("explain", "--canvas: expected screen or all, got '\(value)'")
+        }
+        return canvas
+    }
+
+    /// A reason as the picture tags its view: a few words.
+    static func tag(_ reason: WhyNot.Reason) -> String {
+        switch reason {
+        case .outsideEveryWindow: return "outside every window"
+        case .windowInFront: return "window in front: takes the touch"
+        case .viewInFront: return "in front: takes the touch"
+        case .ineligible(_, .hidden): return "isHidden = YES"
+        case .ineligible(_, .transparent(let alpha)): return "alpha \(alpha)"
+        case .ineligible(_, .interactionDisabled): return "userInteractionEnabled = NO"
+        case .outsideHitArea: return "touch outside its hit area"
+        case .predicateRefuses: return "point(inside:) refuses"
+        case .subviewTakesIt: return "subview takes it first"
+        case .passThrough: return "pass-through"
+        case .redirected(_, let to): return "redirects to \(to.id)"
+        case .nothingHitUnder: return "nothing under it takes it"
+        }
     }
 
     static func describe(

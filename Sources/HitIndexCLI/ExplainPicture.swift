@@ -4,6 +4,9 @@ import HitIndexReference
 /// What `hitindex explain --svg` draws: each view in screen space with what the search did with
 /// it, worked out from the reference's own call log for the touch (the same decisions `trace`
 /// prints) and the index's explanation (pass-through and redirects).
+///
+/// The model is here; where things go on the page is `ExplainPicture+Layout.swift`, and the two
+/// renderings are `ExplainPicture+SVG.swift` and `ExplainPicture+HTML.swift`.
 struct ExplainPicture {
     /// What the search did with a view.
     enum Outcome: String, CaseIterable {
@@ -35,33 +38,77 @@ struct ExplainPicture {
         }
     }
 
+    /// What the picture shows of the scene.
+    enum Canvas: String, CaseIterable {
+        /// The screen: the smallest rectangle holding every window (on a device, every window
+        /// covers the screen), and the touch when it lies outside them. Views beyond it are drawn
+        /// clipped at its edge, and marked there.
+        case screen
+        /// Every drawn view whole, however far beyond the screen it reaches.
+        case all
+    }
+
+    /// What a "why not this view?" question adds to the picture: the path from the window down
+    /// to the view asked about, outlined in its own colour, and the views that keep the touch
+    /// from it, each tagged with the reason.
+    struct WhyNot {
+        /// From the window down to the view asked about (the last).
+        var path: [View]
+        /// The views that keep the touch from it, each with a short reason ("interaction off",
+        /// "in front: takes the touch"), in the order the search meets them.
+        var blocking: [(view: View, reason: String)]
+
+        init(path: [View], blocking: [(view: View, reason: String)] = []) {
+            self.path = path
+            self.blocking = blocking
+        }
+    }
+
     /// One view as drawn.
     struct Item {
         var view: View
         /// Local (bounds space) to screen: `(a, b, c, d, tx, ty)` as `CGAffineTransform`.
         var toScreen: AffineTransform
         var outcome: Outcome
-        /// Why an ineligible view was refused, or the redirect that replaced a winner.
+        /// Why an ineligible view was refused, why a view holding the touch never got it, or the
+        /// redirect that replaced a winner.
         var note: String?
         /// The touch in the view's bounds space, for the views the search entered.
         var localTouch: Point?
+        /// On the path of a ``WhyNot`` question (the view asked about included).
+        var onWhyNotPath = false
+        /// The reason a ``WhyNot`` question gives for this view keeping the touch from the view
+        /// asked about.
+        var blockingReason: String?
     }
 
     var touch: Point
+    /// The drawn views in paint order: windows back to front (by level, then as listed), each in
+    /// preorder, so a view is drawn after its superview and after the views behind it.
     var items: [Item]
     /// Every view's bounds-to-screen map (all views, not only the drawn ones), by identity.
     var screenTransforms: [ObjectIdentifier: AffineTransform]
     /// Views left out to keep a large scene readable.
     var omitted: Int
     var result: String?
+    /// The answer's class and label, for the legend.
+    var resultDescription: String?
     var redirect: String?
+    /// What the picture shows: the screen (default) or every view.
+    var canvas: Canvas
+    /// The screen: the smallest rectangle holding every window's quadrilateral on screen; `nil`
+    /// when the scene has no window with an area.
+    var screen: Extents?
+    /// The view a ``WhyNot`` question asks about.
+    var whyNotTarget: String?
 
     /// Works out the picture of the touch at `touch` in `scene`; beyond `maximumViews` views,
-    /// keeps only the accepted path, the views holding the touch in their own hit area, and the
-    /// path's siblings where their container has at most 64 subviews.
+    /// keeps only the accepted path, the views holding the touch in their own hit area, the
+    /// path's siblings where their container has at most 64 subviews, and any `whyNot` views.
     /// - Complexity: O(n) for n views: every per-view conversion is one step from its superview's.
-    init(scene: Scene, touch: Point, maximumViews: Int) {
+    init(scene: Scene, touch: Point, maximumViews: Int, canvas: Canvas = .screen, whyNot: WhyNot? = nil) {
         self.touch = touch
+        self.canvas = canvas
         // The reference's decisions, as trace prints them.
         var entered: [ObjectIdentifier: Point] = [:]
         var inside: [ObjectIdentifier: Bool] = [:]
@@ -76,13 +123,16 @@ struct ExplainPicture {
         }
         let answer = ReferenceHitTester.runOnLargeStack(depth: scene.depth) { tester.hitTest(scene, at: touch) }
         result = answer?.id
+        resultDescription = answer.map { Self.describe($0) }
         var all: [Item] = []
-        // Preorder visits a superview before its subviews, so each view's screen map and its
-        // touch in bounds space are one step from its superview's (the touch with the same
-        // per-level conversion the search makes, so the same Double).
+        // Preorder in paint order visits a superview before its subviews, so each view's screen
+        // map and its touch in bounds space are one step from its superview's (the touch with the
+        // same per-level conversion the search makes, so the same Double).
         var transforms: [ObjectIdentifier: AffineTransform] = [:]
         var localTouches: [ObjectIdentifier: Point] = [:]
-        scene.forEachView { v, _ in
+        var stack: [View] = scene.windowsFrontToBack
+        while let v = stack.popLast() {
+            for s in v.subviews.reversed() { stack.append(s) }
             let id = ObjectIdentifier(v)
             let parent = v.superview.map(ObjectIdentifier.init)
             let parentTransform = parent.flatMap { transforms[$0] } ?? .identity
@@ -146,6 +196,23 @@ struct ExplainPicture {
         if let answer, let winner = all.first(where: { $0.outcome == .path && $0.view.redirectTarget === answer }) {
             redirect = "\(winner.view.id) redirects every hit in its subtree to \(answer.id)"
         }
+        // A why-not question's path and blocking views.
+        var asked = Set<Int>()
+        if let whyNot {
+            for v in whyNot.path {
+                if let k = position[ObjectIdentifier(v)] {
+                    all[k].onWhyNotPath = true
+                    asked.insert(k)
+                }
+            }
+            for (v, reason) in whyNot.blocking {
+                if let k = position[ObjectIdentifier(v)] {
+                    all[k].blockingReason = all[k].blockingReason.map { $0 + "; " + reason } ?? reason
+                    asked.insert(k)
+                }
+            }
+            whyNotTarget = whyNot.path.last?.id
+        }
         if all.count > maximumViews {
             // The accepted path, the views under the touch, and the path's siblings where the
             // container is small enough to show them all.
@@ -153,17 +220,58 @@ struct ExplainPicture {
             for item in all where item.outcome == .path || item.outcome == .hit {
                 if let p = item.view.superview, p.subviews.count <= 64 { pathParents.insert(ObjectIdentifier(p)) }
             }
-            let keep = all.filter { item in
-                item.outcome == .hit || item.outcome == .path || item.outcome == .passThrough
+            let keep = all.indices.filter { k in
+                let item = all[k]
+                return item.outcome == .hit || item.outcome == .path || item.outcome == .passThrough
                     || item.view.superview.map { pathParents.contains(ObjectIdentifier($0)) } == true
-                    || holdsTouch(item.view)
-            }
+                    || holdsTouch(item.view) || asked.contains(k)
+            }.map { all[$0] }
             omitted = all.count - keep.count
             items = keep
         } else {
             omitted = 0
             items = all
         }
+        // The screen: every window's quadrilateral.
+        var screen: Extents?
+        for w in scene.windows {
+            guard let e = Self.screenExtents(w, transforms[ObjectIdentifier(w)]!), !e.isEmpty else { continue }
+            screen = screen.map { Self.union($0, e) } ?? e
+        }
+        self.screen = screen
+    }
+
+    /// "id (Class) "label"" as hover text and legends give a view: the class when it is not
+    /// already the id's start, the label when the view has one.
+    static func describe(_ v: View, alwaysClass: Bool = false) -> String {
+        var text = v.id
+        if alwaysClass || (v.className != "UIView" && !v.id.hasPrefix(v.className)) { text += " (\(v.className))" }
+        if let label = v.label, !label.isEmpty { text += " \"\(shorten(label, to: 32))\"" }
+        return text
+    }
+
+    /// `text` cut to at most `count` characters, with an ellipsis when cut.
+    static func shorten(_ text: String, to count: Int) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count <= count ? flat : String(flat.prefix(count - 1)) + "…"
+    }
+
+    /// The axis-aligned box of a view's bounds on screen, or `nil` when not finite.
+    /// - Complexity: O(1).
+    static func screenExtents(_ v: View, _ toScreen: AffineTransform) -> Extents? {
+        let b = v.bounds
+        var e = Extents(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for (x, y) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+            let p = toScreen.apply(to: Point(x: b.origin.x + x * b.size.width, y: b.origin.y + y * b.size.height))
+            guard p.x.isFinite && p.y.isFinite else { return nil }
+            e = Extents(minX: min(e.minX, p.x), minY: min(e.minY, p.y), maxX: max(e.maxX, p.x), maxY: max(e.maxY, p.y))
+        }
+        return e
+    }
+
+    static func union(_ a: Extents, _ b: Extents) -> Extents {
+        Extents(
+            minX: min(a.minX, b.minX), minY: min(a.minY, b.minY), maxX: max(a.maxX, b.maxX), maxY: max(a.maxY, b.maxY))
     }
 
     /// The affine map from `view`'s bounds space to the screen, given its superview's

@@ -1,14 +1,26 @@
 #!/usr/bin/env python3
-"""Renders `hitindex explain --svg` and `--html` pictures in headless Chromium and checks their
-pixels, and runs the HTML page's click-to-query search on every view's edge points against
-`hitindex query --engine reference`. Pixels: at a
-point inside the hit view (away from the touch's crosshair and the labels) the screenshot must
-show the hit colour (#2da44e at 35 %, over white or an ancestor's light fill), and at a point
-of a view that was searched and missed, or skipped, it must not. Standard library only; Chromium comes from
-Debian's packages (installed with --install when missing). CI runs it when Chromium is there.
+"""Renders `hitindex explain --svg` and `--html` pictures in headless Chromium and checks them.
 
-    python3 Tests/Browser/explain-screenshots.py [--install] [--hitindex .build/release/hitindex]
+- Pixels: at a point inside the hit view (away from the touch's crosshair and the labels) the
+  screenshot must show the hit colour (#2da44e at 35 %, over white or an ancestor's light fill;
+  for a hit view covering a quarter of the screen or more, which is outlined rather than filled,
+  in the band of that colour inside its edge), and at a point of a view that was searched and
+  missed, or skipped, it must not: a full-screen hit view does not hide the buttons beneath it.
+- Layout, with the browser's own fonts: no two label lines overlap, each lies in its label's box
+  and off the crosshair, and the legend's box holds its text (the page's #layout hook).
+- Search: the HTML page's click-to-explain search, run by the browser on the edge points of every
+  view of every scenario scene, answers as `hitindex query --engine reference`.
+- Explanations: a click on the page explains the point as `hitindex explain` prints it (numbers
+  rounded for reading on both sides), and its "why not" for a view says what
+  `hitindex explain --why-not` says, on real dumps (Sentry's, crifan's) and the examples.
+
+Standard library only; Chromium comes from Debian's packages (CI installs it; --install here).
+Screenshots go to a temporary folder, or to --out DIR to look at them.
+
+    python3 Tests/Browser/explain-screenshots.py [--install] [--hitindex .build/release/hitindex] [--out DIR]
 """
+import html as markup
+import math
 import os
 import re
 import shutil
@@ -19,6 +31,8 @@ import tempfile
 import zlib
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SENTRY = "import:Tests/Data/ios-recursivedescription/sentry-mockViewHierarchyData.extracted.txt"
+CRIFAN = "import:Tests/Data/ios-recursivedescription/crifan-cycript-output_example.extracted.txt"
 
 # (scene, touch, the hit view, a view searched and missed or not hit), scenes of the repository.
 CASES = [
@@ -28,12 +42,34 @@ CASES = [
     ("Examples/seed003.json", "210,170", "DView", None),
     ("Tests/HitIndexTests/Scenarios/passthrough_redirect.json", "50,50", "Under", "Pager"),
     ("Tests/HitIndexTests/Scenarios/rotation.json", "100,100", "R90", "R45"),
-    # The widened tab-bar button whose widened part the tab bar clips: the touch goes to the feed.
+    # The widened tab-bar button whose widened part the tab bar clips: the touch goes to the feed,
+    # which fills the screen above the bar (outlined, with a band).
     ("Examples/tabbar-widened.json", "240,785", "Feed", "TabBar"),
     # A recursiveDescription dump (the project's photo grid), imported first: the tap lands on a
     # cell's content view (its collection view covers the screen, so only the hit is checked).
     ("import:Tests/Data/ios-recursivedescription/hitindex-photo-grid.txt", "160,300",
      "UIView@0x7fa1c5d0fc00", None),
+    # Sentry's dump, mid push transition: a full-screen view of the new screen takes a tap on the
+    # old screen's "Message" button; the buttons beneath must still show through (the one below
+    # "Message" is checked, away from the crosshair).
+    (SENTRY, "30,118", "UIView@0x7f893fc47fd0", "UIButton@0x7f893fe31720"),
+    # crifan's dump: a 1125x2001 dimming view around a 375x667 screen; a table cell is hit.
+    (CRIFAN, "187,300", "UITableViewCellContentView@0x107dad8d0", "UITableViewHeaderFooterView@0x107dc4a40"),
+]
+
+# Points whose click explanation is checked against `hitindex explain`, and views whose "why not"
+# is checked against `hitindex explain --why-not` at the first point.
+CLICKS = [
+    (SENTRY, ["30,118", "187,400", "200,40", "10,10", "300,650", "370,5"],
+     ["UIButton@0x7f893fe31170", "UINavigationBar@0x7f893fe16f70", "UIImageView@0x7f893fc47da0"]),
+    (CRIFAN, ["187,300", "20,60", "300,600", "360,650"],
+     ["UITextField@0x10814f400", "UIDimmingView@0x107eac170"]),
+    ("Examples/seed003.json", ["210,170", "5,5"], ["UILabel"]),
+    ("Examples/tabbar-widened.json", ["240,785", "240,820"], ["Compose", "TabBar"]),
+    ("Tests/HitIndexTests/Scenarios/passthrough_redirect.json", ["50,50", "20,20", "175,25", "275,175"],
+     ["Target", "Page", "PassRedirectChild"]),
+    ("Tests/HitIndexTests/Scenarios/windows.json", ["10,10", "50,50"], []),
+    ("Tests/HitIndexTests/Scenarios/outside_bounds.json", ["10,10", "120,40"], []),
 ]
 HIT = (185, 226, 196)
 
@@ -92,13 +128,45 @@ def read_png(path):
     return rows
 
 
+def run(hitindex, *args):
+    return subprocess.run([hitindex, *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+
+
+def dom(browser, url):
+    """The page's DOM after its scripts ran."""
+    return subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", url],
+                          check=True, capture_output=True, text=True).stdout
+
+
+def element(page, name):
+    """The text of the element with id `name` (a <pre>), unescaped, and its attributes."""
+    m = re.search(r'<pre id="' + name + r'"([^>]*)>(.*?)</pre>', page, re.S)
+    attributes = {k: markup.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', m.group(1))}
+    return markup.unescape(m.group(2)), attributes
+
+
+def readable(v):
+    """A number as the page writes it (JavaScript's Math.round(v * 100) / 100)."""
+    if math.isnan(v) or math.isinf(v):
+        return str(v)
+    r = math.floor(v * 100 + 0.5) / 100
+    return str(int(r)) if r == int(r) and abs(r) < 1e15 else repr(r)
+
+
+# A number standing alone (not part of an id such as UIView@0x7f893fe58e80 or SubView3).
+NUMBER = re.compile(r"(?<![\w@.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])")
+
+
+def normalized(lines):
+    """Lines with every number rounded for reading, as the page rounds them."""
+    return [NUMBER.sub(lambda m: readable(float(m.group())), line.rstrip()) for line in lines]
+
+
 def html_agrees(hitindex, browser, scene, touch, html, out):
     """The HTML page's click-to-query search, run by the browser on the edge points of every
     view, must answer as the reference does."""
     run(hitindex, "explain", scene, touch, "--html", html)
-    dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                          "file://" + html + "#edges"], check=True, capture_output=True, text=True).stdout
-    check = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S).group(1).strip().splitlines()
+    check = element(dom(browser, "file://" + html + "#edges"), "check")[0].strip().splitlines()
     points = [line.split(" ")[0] for line in check]
     answers = [line.split(" ", 1)[1] for line in check]
     listing = os.path.join(out, os.path.basename(scene) + ".points")
@@ -113,8 +181,52 @@ def html_agrees(hitindex, browser, scene, touch, html, out):
     return True
 
 
-def run(hitindex, *args):
-    return subprocess.run([hitindex, *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+def layout_ok(browser, scene, html):
+    """The page's #layout hook: label lines apart, in their boxes, off the crosshair; the legend
+    holds its text; measured by the browser."""
+    result = element(dom(browser, "file://" + html + "#layout"), "check")[0].strip()
+    if not result.startswith("layout ok"):
+        print(f"explain-screenshots: {scene}: the layout in Chromium: {result}", file=sys.stderr)
+        return False
+    print(f"{scene}: {result}")
+    return True
+
+
+def clicks_agree(hitindex, browser, scene, points, views, out):
+    """A click's explanation on the page against `hitindex explain` for the same point, and the
+    page's "why not" for each view against `hitindex explain --why-not` at the first point."""
+    html = os.path.join(out, os.path.basename(scene) + ".click.html")
+    run(hitindex, "explain", scene, points[0], "--html", html)
+    failures = 0
+    first = None
+    for point in points:
+        answer, attributes = element(dom(browser, "file://" + html + "#click=" + point), "answer")
+        x, y = attributes["data-x"], attributes["data-y"]
+        first = first or (x, y)
+        cli = run(hitindex, "explain", scene, f"{x},{y}").splitlines()
+        page, expected = normalized(answer.splitlines()), normalized(cli)
+        if page != expected:
+            failures += 1
+            print(f"explain-screenshots: {scene}: a click at {point} ({x},{y}) explains\n  " + "\n  ".join(page) +
+                  "\nbut hitindex explain prints\n  " + "\n  ".join(expected), file=sys.stderr)
+        else:
+            print(f"{scene}: a click at {point} explains it as hitindex explain does ({len(page)} lines)")
+    for view in views:
+        text = element(dom(browser, f"file://{html}#click={points[0]}&whynot={view}"), "check")[0]
+        cli = run(hitindex, "explain", scene, "--why-not", view, f"{first[0]},{first[1]}").splitlines()
+        # The page gives the reasons; the suggestions (each checked on a changed scene) are the
+        # command's alone.
+        stop = next((k for k, line in enumerate(cli) if re.match(
+            r"(each of these gives|these changes together|no single change found)", line)), len(cli))
+        page, expected = normalized(text.splitlines()), normalized(cli[:stop])
+        if page != expected:
+            failures += 1
+            print(f"explain-screenshots: {scene}: why not {view} at {points[0]}: the page says\n  " +
+                  "\n  ".join(page) + "\nbut hitindex explain --why-not says\n  " + "\n  ".join(expected),
+                  file=sys.stderr)
+        else:
+            print(f"{scene}: why not {view} at {points[0]}: the page says what --why-not says ({len(page)} lines)")
+    return failures
 
 
 def main():
@@ -126,20 +238,30 @@ def main():
     if browser is None and "--install" in args:
         print("explain-screenshots: installing chromium from Debian's packages", file=sys.stderr)
         subprocess.run(["apt-get", "update", "-qq"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True,
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium", "fonts-liberation"], check=True,
                        env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
         browser = chromium()
     if browser is None:
         print("explain-screenshots: no Chromium (run with --install)", file=sys.stderr)
         return 2
     failures = 0
-    out = tempfile.mkdtemp(prefix="hitindex-screens-")
-    for scene, touch, hit, missed in CASES:
-        if scene.startswith("import:"):
+    out = os.path.abspath(args[args.index("--out") + 1]) if "--out" in args else tempfile.mkdtemp(
+        prefix="hitindex-screens-")
+    os.makedirs(out, exist_ok=True)
+    imported = {}
+
+    def scene_file(scene):
+        if not scene.startswith("import:"):
+            return scene
+        if scene not in imported:
             dump = scene[len("import:"):]
-            scene = os.path.join(out, os.path.basename(dump) + ".json")
-            with open(scene, "w") as f:
+            imported[scene] = os.path.join(out, os.path.basename(dump) + ".json")
+            with open(imported[scene], "w") as f:
                 f.write(run(hitindex, "import", "--from", "recursive-description", dump))
+        return imported[scene]
+
+    for scene, touch, hit, missed in CASES:
+        scene = scene_file(scene)
         svg = os.path.join(out, os.path.basename(scene) + ".svg")
         run(hitindex, "explain", scene, touch, "--svg", svg)
         text = open(svg).read()
@@ -152,39 +274,51 @@ def main():
                         "file://" + svg], check=True, capture_output=True)
         rows = read_png(png)
 
-        def pixel(view, local):
+        def at(image, view, local):
             x, y = (float(v) for v in run(hitindex, "convert", scene, local, "--from", view, "--to", "screen").split())
-            return rows[int((y - vb[1]) * scale)][int((x - vb[0]) * scale)]
+            return image[int((y - vb[1]) * scale)][int((x - vb[0]) * scale)]
 
-        def bounds_point(view, fx, fy):
-            # A point at fractions of the view's bounds, read from the SVG's own rect for it.
+        def rect(view):
+            # The view's bounds, and the band inside its edge if it is outlined, from the SVG.
             group = re.search(r"<title>" + re.escape(view) + r" \(.*?</title><rect x=\"([-\d.e]+)\" y=\"([-\d.e]+)\" "
-                              r"width=\"([-\d.e]+)\" height=\"([-\d.e]+)\"", text)
-            x, y, w, h = (float(v) for v in group.groups())
-            return f"{x + fx * w},{y + fy * h}"
+                              r"width=\"([-\d.e]+)\" height=\"([-\d.e]+)\"[^>]*/>(<rect class=\"band\" x=\"([-\d.e]+)\")?",
+                              text)
+            x, y, w, h = (float(v) for v in group.groups()[:4])
+            band = float(group.group(6)) - x if group.group(6) else None
+            return x, y, w, h, band
 
-        inside = pixel(hit, bounds_point(hit, 0.8, 0.8))
-        other = pixel(missed, bounds_point(missed, 0.8, 0.8)) if missed else (255, 255, 255)
-        if not green(inside) or green(other):
+        def hit_colour(image):
+            # Filled: inside, at 80 % of the bounds; outlined: two of three points on the band.
+            x, y, w, h, band = rect(hit)
+            if band is None:
+                return green(at(image, hit, f"{x + 0.8 * w},{y + 0.8 * h}")), "filled"
+            shown = [green(at(image, hit, f"{x + band},{y + f * h}")) for f in (0.3, 0.5, 0.7)]
+            return sum(shown) >= 2, "outlined with a band"
+
+        shown, how = hit_colour(rows)
+        mx, my, mw, mh, _ = rect(missed) if missed else (0, 0, 0, 0, None)
+        other = at(rows, missed, f"{mx + 0.8 * mw},{my + 0.8 * mh}") if missed else (255, 255, 255)
+        if not shown or green(other):
             failures += 1
-            print(f"explain-screenshots: {scene} {touch}: {hit} at {inside}, {missed} at {other} "
-                  f"(hit colour {HIT}); screenshot {png}", file=sys.stderr)
+            print(f"explain-screenshots: {scene} {touch}: {hit} ({how}) does not show the hit colour, or {missed} "
+                  f"shows it ({other}; hit colour {HIT}); screenshot {png}", file=sys.stderr)
         else:
             against = f"{missed} does not {other}" if missed else "no missed view checked"
-            print(f"{scene} {touch}: {hit} shows the hit colour {inside}; {against}")
+            print(f"{scene} {touch}: {hit} shows the hit colour ({how}); {against}")
         html = os.path.join(out, os.path.basename(scene) + ".html")
         failures += 0 if html_agrees(hitindex, browser, scene, touch, html, out) else 1
+        failures += 0 if layout_ok(browser, scene, html) else 1
         shot = os.path.join(out, os.path.basename(scene) + ".html.png")
         subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        f"--screenshot={shot}", f"--window-size={int(width) + 460},{int(vb[3] * scale) + 1}",
+                        f"--screenshot={shot}", f"--window-size={int(width) + 580},{int(vb[3] * scale) + 1}",
                         "file://" + html], check=True, capture_output=True)
-        page = read_png(shot)
-        x, y = (float(v) for v in run(hitindex, "convert", scene, bounds_point(hit, 0.8, 0.8), "--from", hit,
-                                      "--to", "screen").split())
-        if not green(page[int((y - vb[1]) * scale)][int((x - vb[0]) * scale)]):
+        if not hit_colour(read_png(shot))[0]:
             failures += 1
             print(f"explain-screenshots: {scene}: the HTML page does not show {hit} in the hit colour; {shot}",
                   file=sys.stderr)
+    # A click's explanation and "why not" against the command's text.
+    for scene, points, views in CLICKS:
+        failures += clicks_agree(hitindex, browser, scene_file(scene), points, views, out)
     # Every scenario scene (transforms, flips, singular transforms, shapes, scrolling, windows,
     # redirects): the page's search against the reference.
     scenarios = os.path.join(ROOT, "Tests/HitIndexTests/Scenarios")
@@ -192,6 +326,7 @@ def main():
         if name.endswith(".json"):
             scene = os.path.join("Tests/HitIndexTests/Scenarios", name)
             failures += 0 if html_agrees(hitindex, browser, scene, "10,10", os.path.join(out, name + ".html"), out) else 1
+    print(f"explain-screenshots: pictures in {out}")
     return 1 if failures else 0
 
 

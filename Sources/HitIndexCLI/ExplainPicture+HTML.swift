@@ -297,7 +297,8 @@ extension ExplainPicture {
         }
         function describeCapture(c, root) {
           let t = c.deepest === root ? "its own hit area holds the touch" :
-            "the hit area of its subview " + label(c.deepest) + " holds the touch";
+            V[c.deepest][27] === root ? "the hit area of its subview " + label(c.deepest) + " holds the touch" :
+            "the hit area of " + label(c.deepest) + ", inside it, holds the touch";
           if (c.redirectedBy >= 0) {
             t += ", and " + (c.redirectedBy === root ? "it" : label(c.redirectedBy)) + " redirects the hit to " + label(c.result);
           }
@@ -309,31 +310,39 @@ extension ExplainPicture {
         }
         function whyNot(k, x, y) {
           const result = query(x, y), reasons = [], path = [];
-          if (!WINDOWS.some((w) => inside(V[w], toLocal(V[w], [x, y])))) reasons.push("the touch is outside every window");
+          // Off the screen: no window's hit area holds the touch, and none searches outside it.
+          if (!WINDOWS.some((w) => inside(V[w], toLocal(V[w], [x, y])) || (V[w][22] & 4))) {
+            reasons.push("the touch is outside every window");
+          }
           const chain = [];
           for (let c = k; c >= 0; c = V[c][27]) chain.push(c);
           chain.reverse();
+          const owner = (v) => v === k ? "it" : V[v][27] < 0 ? "its window " + label(v) : "its ancestor " + label(v);
+          let stopped = false, delivered = -1;
           for (const w of WINDOWS) {
             if (w === chain[0]) break;
             const c = capture(w, toLocal(V[w], [x, y]));
-            if (c) reasons.push("window " + label(w) + " is in front and takes the touch: " + describeCapture(c, w));
+            if (!c) continue;
+            // A window in front that redirects to the view delivers it: nothing after matters.
+            if (c.result === k) { stopped = true; break; }
+            reasons.push("window " + label(w) + " is in front and takes the touch: " + describeCapture(c, w));
           }
-          // Below the outermost redirect, when it names the view, any hit gives it the touch.
-          const redirecting = chain.findIndex((c) => V[c][23] >= 0);
-          const redirectsToView = redirecting >= 0 && V[chain[redirecting]][23] === k;
-          const last = redirectsToView ? redirecting : chain.length - 1;
+          // A view on the path that redirects to the view: any hit below it gives it the touch.
+          const toView = chain.findIndex((c) => V[c][23] === k);
+          const last = toView >= 0 ? toView : chain.length - 1;
           let p = toLocal(V[chain[0]], [x, y]);
-          for (let i = 0; i <= last; i++) {
+          for (let i = 0; i <= last && !stopped; i++) {
             const v = chain[i], f = V[v][22], kids = V[v][24];
             if (i > 0) p = toLocal(V[v], p);
             const isIn = inside(V[v], p);
             path.push("  " + label(v) + " " + shortPoint(p) + ": " + (isIn ? "inside its hit area" : "outside its hit area"));
-            const whose = v === k ? "it" : V[v][27] < 0 ? "its window " + label(v) : "its ancestor " + label(v);
+            const whose = owner(v);
             const so = v === k ? "so it is never hit" : "so nothing inside it is hit";
+            const found = reasons.length;
             if (f & 8) reasons.push(whose + " is hidden (isHidden = YES), " + so);
             if (f & 32) reasons.push(whose + " has alpha " + V[v][29] + ", below 0.01, " + so);
             if (f & 16) reasons.push(whose + " has userInteractionEnabled = NO, " + so);
-            const isView = i === chain.length - 1, anyHitWillDo = redirectsToView && i === last, found = reasons.length;
+            const isView = i === chain.length - 1, anyHitWillDo = i === toView;
             if (!isIn && ((isView && !anyHitWillDo) || !(f & 4))) {
               const at = "the touch is " + shortPoint(p) + " in its space, its hit rect " + shortRect(V[v]);
               if (v === k) reasons.push("the touch is outside its own hit area: " + at + " (bounds, hitTestInsets)");
@@ -343,32 +352,32 @@ extension ExplainPicture {
             }
             if (anyHitWillDo) {
               if (reasons.length === found && hitTest(v, p) < 0) {
-                reasons.push((v === k ? "it" : "its ancestor " + label(v)) +
-                  " redirects every hit in its subtree to it, but nothing there takes this touch");
+                reasons.push(whose + " redirects every hit in its subtree to it, but nothing there takes this touch");
               }
-            } else if (!isView) {
-              for (let c = kids.length - 1; c >= 0 && kids[c] !== chain[i + 1]; c--) {
-                const cap = capture(kids[c], toLocal(V[kids[c]], p));
-                if (cap) {
-                  reasons.push(label(kids[c]) + ", in front of the path in " + label(v) + ", takes the touch first: " +
-                    describeCapture(cap, kids[c]));
-                }
-              }
-            } else {
-              for (let c = kids.length - 1; c >= 0; c--) {
-                const cap = capture(kids[c], toLocal(V[kids[c]], p));
-                if (cap) { reasons.push("its subview " + label(kids[c]) + " takes the touch first: " + describeCapture(cap, kids[c])); break; }
-              }
-              if (f & 2) reasons.push("it is pass-through: its hitTest never returns itself, only its subviews");
+              continue;
             }
+            // In front of the path (at the view, its own subviews): the first capture is what the
+            // search returns here; one that redirects to the view delivers it.
+            for (let c = kids.length - 1; c >= 0 && (isView || kids[c] !== chain[i + 1]); c--) {
+              const cap = capture(kids[c], toLocal(V[kids[c]], p));
+              if (!cap) continue;
+              if (cap.result === k) { delivered = i; stopped = true; break; }
+              if (isView) {
+                reasons.push("its subview " + label(kids[c]) + " takes the touch first: " + describeCapture(cap, kids[c]));
+                break;
+              }
+              reasons.push(label(kids[c]) + ", in front of the path in " + label(v) + ", takes the touch first: " +
+                describeCapture(cap, kids[c]));
+            }
+            if (!stopped && isView && (f & 2)) reasons.push("it is pass-through: its hitTest never returns itself, only its subviews");
           }
-          if (!redirectsToView) {
-            for (const v of chain) {
-              const target = V[v][23];
-              if (target < 0) continue;
-              if (target === k) break;
-              reasons.push((v === k ? "it" : "its ancestor " + label(v)) + " redirects every hit in its subtree to " + label(target));
-            }
+          // On the way back up, the outermost redirect wins; one that names the view hides those below.
+          const top = delivered >= 0 ? delivered : last;
+          for (let i = 0; i <= top && !(stopped && delivered < 0); i++) {
+            const v = chain[i], target = V[v][23];
+            if (target < 0) continue;
+            if (target === k) break;
+            reasons.push(owner(v) + " redirects every hit in its subtree to " + label(target));
           }
           const at = "at " + shortPoint([x, y]) + " on the screen";
           const verdict = result === k ? label(k) + " gets the touch " + at :

@@ -10,7 +10,8 @@ extension WhyNot {
     /// to a copy of the scene and hit-tested again. Recursion depth is the scene's depth: run deep
     /// scenes through ``ReferenceHitTester/runOnLargeStack(depth:_:)``.
     /// - Complexity: O(n) for n views without suggestions; with them, O(n) more for each change
-    ///   tried (at most ``maximumChangesTried``).
+    ///   tried: at most ``maximumChangesTried`` single changes and as many steps of the search
+    ///   for a set, each a copy of the scene and an analysis or a hit test.
     public init(_ view: View, in scene: Scene, at screenPoint: Point? = nil, suggest: Bool = true) {
         let point = screenPoint ?? Self.defaultPoint(of: view)
         let found = Analysis(view: view, scene: scene, point: point)
@@ -75,12 +76,17 @@ struct Analysis {
         }
         result = ReferenceHitTester().hitTest(scene, at: point)
         let windows = scene.windowsFrontToBack
-        if !windows.contains(where: { $0.hitRegion.contains($0.placement.toLocal(point)) }) {
-            reasons.append(.outsideEveryWindow)
+        // Off the screen: no window's hit area holds the touch, and none searches outside it.
+        let reachable = windows.contains {
+            $0.hitRegion.contains($0.placement.toLocal(point)) || $0.hitTestsSubviewsOutsideBounds
         }
+        if !reachable { reasons.append(.outsideEveryWindow) }
         for w in windows {
             if w === window { break }
-            if let c = WhyNot.capture(w, at: w.placement.toLocal(point)) { reasons.append(.windowInFront(w, c)) }
+            guard let c = WhyNot.capture(w, at: w.placement.toLocal(point)) else { continue }
+            // A window in front that redirects to the view delivers it: nothing after matters.
+            if c.result === view { return }
+            reasons.append(.windowInFront(w, c))
         }
         var chain: [View] = []
         var next: View? = view
@@ -89,25 +95,24 @@ struct Analysis {
             next = v.superview
         }
         chain.reverse()
-        // The outermost redirect decides what the search returns from its subtree. If it names
-        // the view, any hit below it gives the view the touch, so the path below it does not
-        // matter: only whether something under it is hit.
-        let redirecting = chain.firstIndex { $0.redirectTarget != nil }
-        let redirectsToView = redirecting.map { chain[$0].redirectTarget === view } ?? false
-        let last = redirectsToView ? redirecting! : chain.count - 1
+        // A view on the path that redirects to the view: any hit below it gives the view the
+        // touch, so the path below it does not matter, only whether something under it is hit.
+        let redirectsToView = chain.firstIndex { $0.redirectTarget === view }
+        let last = redirectsToView ?? chain.count - 1
+        // The level whose search delivers the view, through a capture that redirects to it.
+        var delivered: Int?
 
         var p = window.placement.toLocal(point)
-        for i in 0...last {
+        levels: for i in 0...last {
             let v = chain[i]
             if i > 0 { p = v.placement.toLocal(p) }
             let inRegion = v.hitRegion.contains(p)
             let inside = inRegion && (v.hitPredicate?(p) ?? true)
             path.append(WhyNot.Step(view: v, point: p, isInside: inside))
+            let found = reasons.count
             reasons += WhyNot.ineligibilities(of: v).map { .ineligible(v, $0) }
             let isView = i == chain.count - 1
-            // Below a redirect to the view, any hit will do: the view is searched like an ancestor.
-            let anyHitWillDo = redirectsToView && i == last
-            let found = reasons.count
+            let anyHitWillDo = i == redirectsToView
             if !inside && ((isView && !anyHitWillDo) || !v.hitTestsSubviewsOutsideBounds) {
                 if inRegion {
                     reasons.append(.predicateRefuses(v, point: p))
@@ -121,31 +126,28 @@ struct Analysis {
                 if reasons.count == found && ReferenceHitTester().hitTest(v, p) == nil {
                     reasons.append(.nothingHitUnder(v))
                 }
-            } else if !isView {
-                for sub in v.subviews.reversed() {
-                    if sub === chain[i + 1] { break }
-                    if let c = WhyNot.capture(sub, at: sub.placement.toLocal(p)) {
-                        reasons.append(.viewInFront(sub, c, container: v))
-                    }
-                }
             } else {
+                // In front of the path (or, at the view, its own subviews): the first capture is
+                // what the search returns here; one that redirects to the view delivers it.
                 for sub in v.subviews.reversed() {
-                    if let c = WhyNot.capture(sub, at: sub.placement.toLocal(p)) {
-                        reasons.append(.subviewTakesIt(sub, c))
-                        break
+                    if !isView && sub === chain[i + 1] { break }
+                    guard let c = WhyNot.capture(sub, at: sub.placement.toLocal(p)) else { continue }
+                    if c.result === view {
+                        delivered = i
+                        break levels
                     }
+                    reasons.append(isView ? .subviewTakesIt(sub, c) : .viewInFront(sub, c, container: v))
+                    if isView { break }
                 }
-                if v.isPassThrough { reasons.append(.passThrough(v)) }
+                if isView && v.isPassThrough { reasons.append(.passThrough(v)) }
             }
         }
-        // On the way back up, the outermost redirect wins; one that names the view hides those
-        // below it.
-        if !redirectsToView {
-            for v in chain {
-                guard let target = v.redirectTarget else { continue }
-                if target === view { break }
-                reasons.append(.redirected(by: v, to: target))
-            }
+        // On the way back up from where the view is returned, the outermost redirect wins; one
+        // that names the view hides those below it.
+        for v in chain[0...(delivered ?? last)] {
+            guard let target = v.redirectTarget else { continue }
+            if target === view { break }
+            reasons.append(.redirected(by: v, to: target))
         }
     }
 }

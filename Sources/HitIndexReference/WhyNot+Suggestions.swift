@@ -1,14 +1,15 @@
 import HitIndex
 
 extension WhyNot {
-    /// At most this many changes are tried, each on its own copy of the scene.
+    /// At most this many single changes are tried, each on its own copy of the scene, and at
+    /// most this many steps of the search for a set of changes.
     public static let maximumChangesTried = 48
     /// At most this many single changes are listed.
     public static let maximumSuggestions = 4
 
     /// The changes worth trying for one reason, most direct first.
     /// - Complexity: O(depth of the reason's views).
-    public static func candidates(for reason: Reason, path: [Step]) -> [Change] {
+    public static func candidates(for reason: Reason, path: [Step], offScreen: Bool = false) -> [Change] {
         switch reason {
         case .outsideEveryWindow, .predicateRefuses, .nothingHitUnder:
             // Nothing to change in the scene: the touch misses the screen, or custom code decides.
@@ -25,11 +26,11 @@ extension WhyNot {
         case .ineligible(let v, .hidden): return [.show(v.id)]
         case .ineligible(let v, .transparent): return [.makeOpaque(v.id)]
         case .ineligible(let v, .interactionDisabled): return [.enableInteraction(v.id)]
-        case .outsideHitArea(let v, _, _) where v is Window:
-            // A window is the screen's area: a touch outside it is off the screen.
+        case .outsideHitArea(let v, _, _) where v is Window && offScreen:
+            // A touch outside every window is off the screen: no window should reach it.
             return []
-        case .outsideHitArea(let v, let p, let rect):
-            let grow = Change.growHitArea(v.id, by: Self.growth(toReach: p, from: rect))
+        case .outsideHitArea(let v, let p, _):
+            let grow = Change.growHitArea(v.id, by: Self.growth(of: v, toReach: p))
             let isView = path.last?.view === v
             return isView ? [grow] : [grow, .searchSubviewsOutsideBounds(v.id)]
         case .subviewTakesIt(let sub, let c):
@@ -39,45 +40,69 @@ extension WhyNot {
         }
     }
 
-    /// Whole points to add on each edge of `rect` so that its half-open extent holds `p`.
+    /// Whole points to add on each edge of `view`'s hit area, through its hit-test insets, so
+    /// that it holds `p` (in the view's space): the gap on each side, grown again while a
+    /// minimum size's re-centring (which moves an edge half as far) leaves the point out.
     /// - Complexity: O(1).
-    static func growth(toReach p: Point, from rect: Rect) -> EdgeInsets {
+    static func growth(of view: View, toReach p: Point) -> EdgeInsets {
         func below(_ value: Double, _ min: Double) -> Double { value < min ? (min - value).rounded(.up) : 0 }
         func above(_ value: Double, _ max: Double) -> Double { value >= max ? (value - max).rounded(.down) + 1 : 0 }
-        let maxX = rect.origin.x + rect.size.width
-        let maxY = rect.origin.y + rect.size.height
-        return EdgeInsets(
-            top: below(p.y, rect.origin.y), left: below(p.x, rect.origin.x), bottom: above(p.y, maxY),
-            right: above(p.x, maxX))
+        var by = EdgeInsets.zero
+        for _ in 0..<16 {
+            let i = view.hitTestInsets
+            let grown = EdgeInsets(
+                top: i.top - by.top, left: i.left - by.left, bottom: i.bottom - by.bottom, right: i.right - by.right)
+            let e = HitRegion(
+                bounds: view.bounds, insets: grown, minimumHitSize: view.minimumHitSize, shape: view.hitShape
+            ).extents
+            let more = EdgeInsets(
+                top: below(p.y, e.minY), left: below(p.x, e.minX), bottom: above(p.y, e.maxY),
+                right: above(p.x, e.maxX))
+            if more == .zero { break }
+            by = EdgeInsets(
+                top: by.top + more.top, left: by.left + more.left, bottom: by.bottom + more.bottom,
+                right: by.right + more.right)
+        }
+        return by
     }
 
     /// Applies `change` to the view of `scene` it names; false if no view of `scene` has that id.
-    /// - Complexity: O(n) for n views (finding the view by id).
+    /// - Complexity: O(n) for n views (finding the views by id).
     @discardableResult
     public static func apply(_ change: Change, to scene: Scene) -> Bool {
-        func view(_ id: String) -> View? { scene.view(withID: id) }
+        apply(change, in: views(of: scene))
+    }
+
+    /// Every view of `scene` by id.
+    static func views(of scene: Scene) -> [String: View] {
+        var byID: [String: View] = [:]
+        scene.forEachView { v, _ in byID[v.id] = v }
+        return byID
+    }
+
+    /// Applies `change` to the views of `byID`; false if one it names is missing.
+    static func apply(_ change: Change, in byID: [String: View]) -> Bool {
+        let named = change.viewIDs.map { byID[$0] }
+        guard let v = named[0], named.allSatisfy({ $0 != nil }) else { return false }
         switch change {
-        case .show(let id): view(id)?.isHidden = false
-        case .makeOpaque(let id): view(id)?.alpha = 1
-        case .enableInteraction(let id): view(id)?.isUserInteractionEnabled = true
-        case .disableInteraction(let id): view(id)?.isUserInteractionEnabled = false
-        case .makePassThrough(let id): view(id)?.isPassThrough = true
-        case .clearPassThrough(let id): view(id)?.isPassThrough = false
-        case .clearRedirect(let id): view(id)?.redirectTarget = nil
-        case .searchSubviewsOutsideBounds(let id): view(id)?.hitTestsSubviewsOutsideBounds = true
-        case .growHitArea(let id, let by):
-            guard let v = view(id) else { return false }
+        case .show: v.isHidden = false
+        case .makeOpaque: v.alpha = 1
+        case .enableInteraction: v.isUserInteractionEnabled = true
+        case .disableInteraction: v.isUserInteractionEnabled = false
+        case .makePassThrough: v.isPassThrough = true
+        case .clearPassThrough: v.isPassThrough = false
+        case .clearRedirect: v.redirectTarget = nil
+        case .searchSubviewsOutsideBounds: v.hitTestsSubviewsOutsideBounds = true
+        case .growHitArea(_, let by):
             let i = v.hitTestInsets
             v.hitTestInsets = EdgeInsets(
                 top: i.top - by.top, left: i.left - by.left, bottom: i.bottom - by.bottom, right: i.right - by.right)
-        case .raise(let id, let siblingID):
-            guard let v = view(id), let sibling = view(siblingID), let parent = v.superview,
-                sibling.superview === parent
-            else { return false }
+        case .raise:
+            let sibling = named[1]!
+            guard let parent = v.superview, sibling.superview === parent, sibling !== v else { return false }
             parent.insertSubview(v, aboveSubview: sibling)
-            return true
         }
-        return change.viewIDs.allSatisfy { view($0) != nil }
+        return true
     }
 
     /// Single changes that each give the view the touch; if there are none, one set of changes
@@ -85,12 +110,13 @@ extension WhyNot {
     /// scene) that together do. Each is checked with the reference on a fresh copy.
     static func suggestions(_ view: View, _ scene: Scene, _ point: Point, _ reasons: [Reason]) -> [[Change]] {
         let path = Analysis(view: view, scene: scene, point: point).path
+        let offScreen = reasons.contains { if case .outsideEveryWindow = $0 { true } else { false } }
         var tried = 0
         var seen = Set<Change>()
         var singles: [[Change]] = []
-        for reason in reasons {
-            for change in candidates(for: reason, path: path) where seen.insert(change).inserted {
-                guard tried < maximumChangesTried, singles.count < maximumSuggestions else { break }
+        search: for reason in reasons {
+            for change in candidates(for: reason, path: path, offScreen: offScreen) where seen.insert(change).inserted {
+                guard tried < maximumChangesTried, singles.count < maximumSuggestions else { break search }
                 tried += 1
                 if works([change], view.id, scene, point) { singles.append([change]) }
             }
@@ -100,24 +126,25 @@ extension WhyNot {
         // Several reasons each block the view: fix them one at a time, re-reading the reasons on
         // the changed copy, until the view gets the touch or no change helps.
         var applied: [Change] = []
-        while tried < maximumChangesTried {
-            let trial = scene.copy()
-            for c in applied { apply(c, to: trial) }
-            guard let v = trial.view(withID: view.id) else { return [] }
-            let now = Analysis(view: v, scene: trial, point: point)
+        var steps = 0
+        while steps < maximumChangesTried {
+            guard let now = analysis(after: applied, view.id, scene, point) else { return [] }
             if now.reasons.isEmpty {
                 return !applied.isEmpty && works(applied, view.id, scene, point) ? [applied] : []
             }
             var progressed = false
             search: for reason in now.reasons {
-                for change in candidates(for: reason, path: now.path) where !applied.contains(change) {
-                    tried += 1
-                    if fewerReasons(applied + [change], than: now.reasons.count, view.id, scene, point) {
+                for change in candidates(for: reason, path: now.path, offScreen: offScreen)
+                where !applied.contains(change) {
+                    steps += 1
+                    if let after = analysis(after: applied + [change], view.id, scene, point),
+                        after.reasons.count < now.reasons.count
+                    {
                         applied.append(change)
                         progressed = true
                         break search
                     }
-                    if tried >= maximumChangesTried { break search }
+                    if steps >= maximumChangesTried { break search }
                 }
             }
             if !progressed { return [] }
@@ -125,21 +152,24 @@ extension WhyNot {
         return []
     }
 
-    /// Whether the view gets the touch once `changes` are applied to a copy of `scene`.
-    static func works(_ changes: [Change], _ id: String, _ scene: Scene, _ point: Point) -> Bool {
+    /// The analysis of the view on a copy of `scene` with `changes` made; `nil` if a change names
+    /// a view the copy does not have.
+    static func analysis(after changes: [Change], _ id: String, _ scene: Scene, _ point: Point) -> Analysis? {
         let trial = scene.copy()
-        for c in changes where !apply(c, to: trial) { return false }
-        guard let v = trial.view(withID: id) else { return false }
-        return ReferenceHitTester().hitTest(trial, at: point) === v
+        let byID = views(of: trial)
+        for c in changes where !apply(c, in: byID) { return nil }
+        guard let v = byID[id] else { return nil }
+        return Analysis(view: v, scene: trial, point: point)
     }
 
-    static func fewerReasons(_ changes: [Change], than count: Int, _ id: String, _ scene: Scene, _ point: Point)
-        -> Bool
-    {
+    /// Whether the view gets the touch once `changes` are made on a copy of `scene`, by the
+    /// reference.
+    static func works(_ changes: [Change], _ id: String, _ scene: Scene, _ point: Point) -> Bool {
         let trial = scene.copy()
-        for c in changes where !apply(c, to: trial) { return false }
-        guard let v = trial.view(withID: id) else { return false }
-        return Analysis(view: v, scene: trial, point: point).reasons.count < count
+        let byID = views(of: trial)
+        for c in changes where !apply(c, in: byID) { return false }
+        guard let v = byID[id] else { return false }
+        return ReferenceHitTester().hitTest(trial, at: point) === v
     }
 }
 

@@ -69,10 +69,10 @@ extension WhyNot {
         case .passThrough:
             return "it is pass-through: its hitTest never returns itself, only its subviews"
         case .redirected(let by, let target):
-            let whose = by === view ? "it" : "its ancestor \(name(by))"
+            let whose = by === view ? "it" : by is Window ? "its window \(name(by))" : "its ancestor \(name(by))"
             return "\(whose) redirects every hit in its subtree to \(name(target))"
         case .nothingHitUnder(let v):
-            let whose = v === view ? "it" : "its ancestor \(name(v))"
+            let whose = v === view ? "it" : v is Window ? "its window \(name(v))" : "its ancestor \(name(v))"
             return "\(whose) redirects every hit in its subtree to it, but nothing there takes this touch"
         }
     }
@@ -81,7 +81,10 @@ extension WhyNot {
     static func describe(_ c: Capture, from root: View) -> String {
         var text =
             c.deepest === root
-            ? "its own hit area holds the touch" : "the hit area of its subview \(name(c.deepest)) holds the touch"
+            ? "its own hit area holds the touch"
+            : c.deepest.superview === root
+                ? "the hit area of its subview \(name(c.deepest)) holds the touch"
+                : "the hit area of \(name(c.deepest)), inside it, holds the touch"
         if let by = c.redirectedBy {
             text += ", and \(by === root ? "it" : name(by)) redirects the hit to \(name(c.result))"
         }

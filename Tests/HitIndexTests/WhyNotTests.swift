@@ -384,6 +384,112 @@ struct WhyNotTests {
         #expect(passing.suggestions == [[.enableInteraction("Page"), .clearPassThrough("Page")]])
     }
 
+    // MARK: - Redirects to the view from off its path, and windows that search outside
+
+    /// A view in front, a window in front, or the view's own subview that redirects to the
+    /// view delivers it: the reference returns the view and there is no reason.
+    @Test func redirectsToTheViewFromOffItsPathDeliverIt() throws {
+        let (scene, w) = Self.screen()
+        let v = Self.v("V", 0, 0, 100, 100, in: w)
+        let front = Self.v("F", 0, 0, 100, 100, in: w)
+        front.redirectTarget = v
+        let alert = Window(id: "Alert", frame: Rect(x: 0, y: 0, width: 375, height: 667), level: 2000)
+        for (label, setUp) in [
+            ("a view in front", {}),
+            (
+                "a window in front",
+                {
+                    scene.addWindow(alert)
+                    alert.redirectTarget = v
+                }
+            ),
+            (
+                "its own pass-through subview's redirect",
+                {
+                    scene.removeWindow(alert)
+                    front.removeFromSuperview()
+                    v.isPassThrough = true
+                    Self.v("S", 10, 10, 50, 50, in: v).redirectTarget = v
+                }
+            ),
+        ] as [(String, () -> Void)] {
+            setUp()
+            #expect(ReferenceHitTester().hitTest(scene, at: Point(x: 20, y: 20)) === v, "\(label)")
+            let why = WhyNot(v, in: scene, at: Point(x: 20, y: 20))
+            #expect(why.getsTheTouch && why.reasons.isEmpty && why.suggestions.isEmpty, "\(label): \(why.lines)")
+        }
+        // Alert in front, redirecting elsewhere, does block: it names the window.
+        scene.addWindow(alert)
+        alert.redirectTarget = alert
+        let blocked = WhyNot(v, in: scene, at: Point(x: 20, y: 20))
+        guard case .windowInFront(let w2, _) = try #require(blocked.reasons.first) else { return }
+        #expect(w2 === alert && blocked.reasons.count == 1)
+    }
+
+    /// A window 100 wide that hit-tests subviews outside its bounds reaches V at x = 175: the
+    /// touch is off the window but not off every window's search.
+    @Test func aWindowSearchingOutsideItsBoundsIsNotOffTheScreen() {
+        let w = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        w.hitTestsSubviewsOutsideBounds = true
+        let scene = Scene(windows: [w])
+        let v = Self.v("V", 150, 0, 50, 50, in: w)
+        let why = WhyNot(v, in: scene)
+        #expect(why.screenPoint == Point(x: 175, y: 25) && why.getsTheTouch && why.reasons.isEmpty, "\(why.lines)")
+    }
+
+    /// Hidden A redirects to V inside it: the only reason is that A is hidden (A's hit test
+    /// returns nil for that reason alone), and showing it is the change.
+    @Test func anIneligibleRedirectingAncestorIsOneReason() throws {
+        let (scene, w) = Self.screen()
+        let a = Self.v("A", 0, 0, 200, 200, in: w)
+        a.isHidden = true
+        let v = Self.v("V", 0, 0, 100, 100, in: a)
+        a.redirectTarget = v
+        let why = WhyNot(v, in: scene)
+        guard case .ineligible(let hidden, .hidden) = try #require(why.reasons.first), why.reasons.count == 1 else {
+            Issue.record("\(why.lines)")
+            return
+        }
+        #expect(hidden === a && why.suggestions == [[.show("A")]])
+    }
+
+    /// A redirects to B; inside it C redirects to V, which is pass-through. C's redirect makes
+    /// V's pass-through irrelevant (C returns V for any hit below it); only A's redirect counts.
+    @Test func aRedirectToTheViewBelowAnotherRedirect() throws {
+        let (scene, w) = Self.screen()
+        Self.v("B", 0, 400, 100, 100, in: w)
+        let a = Self.v("A", 0, 0, 300, 300, in: w)
+        let c = Self.v("C", 0, 0, 200, 200, in: a)
+        let v = Self.v("V", 0, 0, 100, 100, in: c)
+        v.isPassThrough = true
+        a.redirectTarget = scene.view(withID: "B")
+        c.redirectTarget = v
+        let why = WhyNot(v, in: scene, at: Point(x: 50, y: 50))
+        #expect(why.result?.id == "B")
+        guard case .redirected(let by, let to) = try #require(why.reasons.first), why.reasons.count == 1 else {
+            Issue.record("\(why.lines)")
+            return
+        }
+        #expect(by === a && to.id == "B" && why.suggestions == [[.clearRedirect("A")]])
+        a.redirectTarget = nil
+        #expect(ReferenceHitTester().hitTest(scene, at: Point(x: 50, y: 50)) === v)
+    }
+
+    /// V [100, 100, 10, 10] with a 44×44 minimum: its hit rect is [−17, 27) in x. A touch at
+    /// (130, 105) is x = 30 in V. Insets move the right edge only half as far while the minimum
+    /// governs: growing by r gives maxX = 27 + r / 2, so r = 7 (30.5 > 30); r = 6 gives 30, out.
+    @Test func growingAHitAreaUnderAMinimumSize() throws {
+        let (scene, w) = Self.screen()
+        let v = Self.v("V", 100, 100, 10, 10, in: w)
+        v.minimumHitSize = Size(width: 44, height: 44)
+        let why = WhyNot(v, in: scene, at: Point(x: 130, y: 105))
+        #expect(why.suggestions == [[.growHitArea("V", by: EdgeInsets(top: 0, left: 0, bottom: 0, right: 7))]])
+        v.hitTestInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: -6)
+        #expect(ReferenceHitTester().hitTest(scene, at: Point(x: 130, y: 105)) === w)
+        v.hitTestInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: -7)
+        #expect(ReferenceHitTester().hitTest(scene, at: Point(x: 130, y: 105)) === v)
+    }
+
     // MARK: - Against the reference on random scenes
 
     /// On random scenes (every attribute, transforms, redirects, windows), for random views and
@@ -414,5 +520,19 @@ struct WhyNotTests {
             }
         }
         #expect(suggested > 10, "seed \(seed): only \(suggested) suggestions were checked")
+        // Redirects to the view asked about, from anywhere (in front, an ancestor, a subview, a
+        // window): rare in random scenes, so added here, one per case on a copy.
+        for k in 0..<120 {
+            var mapping: [ObjectIdentifier: View] = [:]
+            let copy = scene.copy(mapping: &mapping)
+            let view = mapping[ObjectIdentifier(rng.pick(views))]!
+            mapping[ObjectIdentifier(rng.pick(views))]!.redirectTarget = view
+            let point = k % 2 == 0 ? WhyNot.defaultPoint(of: view) : Point(x: rng.grid(-20, 420), y: rng.grid(-20, 860))
+            let why = WhyNot(view, in: copy, at: point, suggest: false)
+            let hit = ReferenceHitTester().hitTest(copy, at: point)
+            #expect(
+                why.reasons.isEmpty == (hit === view),
+                "seed \(seed) redirect case \(k): \(view.id) at \(point): \(why.lines)")
+        }
     }
 }

@@ -212,13 +212,7 @@ enum Explain {
         case .interactionDisabled: return "userInteractionEnabled = NO"
         case .ineligibleAncestor(let a):
             guard let v = model(a) else { return "ancestor \(name(a)) is ineligible" }
-            let why = WhyNot.ineligibilities(of: v).map { i -> String in
-                switch i {
-                case .hidden: return "isHidden = YES"
-                case .transparent(let alpha): return "alpha \(alpha), below 0.01"
-                case .interactionDisabled: return "userInteractionEnabled = NO"
-                }
-            }
+            let why = WhyNot.ineligibilities(of: v).map(WhyNot.property)
             return "ancestor \(name(a)) has \(why.joined(separator: " and "))"
         case .outsideAncestor(let a):
             let what = model(a) is Window ? "window" : "ancestor"

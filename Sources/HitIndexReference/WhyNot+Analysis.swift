@@ -20,7 +20,7 @@ extension WhyNot {
         self.result = found.result
         self.path = found.path
         self.reasons = found.reasons
-        self.suggestions = suggest && !found.reasons.isEmpty ? Self.suggestions(view, scene, point, found.reasons) : []
+        self.suggestions = suggest && !found.reasons.isEmpty ? Self.suggestions(view, scene, point, found) : []
     }
 
     /// The point asked about when none is given: the centre of the view's hit rect, converted to

@@ -17,9 +17,11 @@ extension WhyNot {
         case .windowInFront(let w, let c):
             return [.makePassThrough(c.deepest.id), .disableInteraction(w.id)]
         case .viewInFront(let front, let c, let container):
-            // The view on the path that the front view is in front of, in the same container.
-            let behind = path.first { $0.view.superview === container }!.view
-            var changes: [Change] = [.raise(behind.id, above: front.id), .makePassThrough(c.deepest.id)]
+            // The view on the path that the front view is in front of, in the same container (a
+            // path from another analysis may not hold it: then raising is not offered).
+            let behind = path.first { $0.view.superview === container }?.view
+            var changes: [Change] = behind.map { [.raise($0.id, above: front.id)] } ?? []
+            changes.append(.makePassThrough(c.deepest.id))
             if c.deepest !== front { changes.append(.makePassThrough(front.id)) }
             changes.append(.disableInteraction(front.id))
             return changes
@@ -49,11 +51,9 @@ extension WhyNot {
         func above(_ value: Double, _ max: Double) -> Double { value >= max ? (value - max).rounded(.down) + 1 : 0 }
         var by = EdgeInsets.zero
         for _ in 0..<16 {
-            let i = view.hitTestInsets
-            let grown = EdgeInsets(
-                top: i.top - by.top, left: i.left - by.left, bottom: i.bottom - by.bottom, right: i.right - by.right)
             let e = HitRegion(
-                bounds: view.bounds, insets: grown, minimumHitSize: view.minimumHitSize, shape: view.hitShape
+                bounds: view.bounds, insets: view.hitTestInsets.growing(by: by), minimumHitSize: view.minimumHitSize,
+                shape: view.hitShape
             ).extents
             let more = EdgeInsets(
                 top: below(p.y, e.minY), left: below(p.x, e.minX), bottom: above(p.y, e.maxY),
@@ -93,10 +93,7 @@ extension WhyNot {
         case .clearPassThrough: v.isPassThrough = false
         case .clearRedirect: v.redirectTarget = nil
         case .searchSubviewsOutsideBounds: v.hitTestsSubviewsOutsideBounds = true
-        case .growHitArea(_, let by):
-            let i = v.hitTestInsets
-            v.hitTestInsets = EdgeInsets(
-                top: i.top - by.top, left: i.left - by.left, bottom: i.bottom - by.bottom, right: i.right - by.right)
+        case .growHitArea(_, let by): v.hitTestInsets = v.hitTestInsets.growing(by: by)
         case .raise:
             let sibling = named[1]!
             guard let parent = v.superview, sibling.superview === parent, sibling !== v else { return false }
@@ -108,8 +105,8 @@ extension WhyNot {
     /// Single changes that each give the view the touch; if there are none, one set of changes
     /// found greedily (the first working change for the first reason, then again on the changed
     /// scene) that together do. Each is checked with the reference on a fresh copy.
-    static func suggestions(_ view: View, _ scene: Scene, _ point: Point, _ reasons: [Reason]) -> [[Change]] {
-        let path = Analysis(view: view, scene: scene, point: point).path
+    static func suggestions(_ view: View, _ scene: Scene, _ point: Point, _ found: Analysis) -> [[Change]] {
+        let (path, reasons) = (found.path, found.reasons)
         let offScreen = reasons.contains { if case .outsideEveryWindow = $0 { true } else { false } }
         var tried = 0
         var seen = Set<Change>()
@@ -184,5 +181,15 @@ extension WhyNot.Change {
             return [id]
         case .raise(let id, let sibling): return [id, sibling]
         }
+    }
+}
+
+extension EdgeInsets {
+    /// These insets with the hit area grown by `amounts` on each edge (insets shrink the area, so
+    /// each is lowered by that amount).
+    func growing(by amounts: EdgeInsets) -> EdgeInsets {
+        EdgeInsets(
+            top: top - amounts.top, left: left - amounts.left, bottom: bottom - amounts.bottom,
+            right: right - amounts.right)
     }
 }

@@ -34,6 +34,17 @@ extension WhyNot {
         return "\(Self.name(view)) does not get the touch \(at): \(count); \(instead)"
     }
 
+    /// The property and its value, as a developer sets it: `isHidden = YES`, `alpha 0.005,
+    /// below 0.01`, `userInteractionEnabled = NO`.
+    /// - Complexity: O(1).
+    public static func property(_ ineligibility: Ineligibility) -> String {
+        switch ineligibility {
+        case .hidden: return "isHidden = YES"
+        case .transparent(let alpha): return "alpha \(alpha), below 0.01"
+        case .interactionDisabled: return "userInteractionEnabled = NO"
+        }
+    }
+
     /// The reason in words, naming the property to look at.
     /// - Complexity: O(length of the names).
     public func sentence(_ reason: Reason) -> String {
@@ -49,12 +60,8 @@ extension WhyNot {
         case .ineligible(let v, let why):
             let whose = v === view ? "it" : v is Window ? "its window \(name(v))" : "its ancestor \(name(v))"
             let so = v === view ? "so it is never hit" : "so nothing inside it is hit"
-            switch why {
-            case .hidden: return "\(whose) is hidden (isHidden = YES), \(so)"
-            case .transparent(let alpha):
-                return "\(whose) has alpha \(alpha), below 0.01, \(so)"
-            case .interactionDisabled: return "\(whose) has userInteractionEnabled = NO, \(so)"
-            }
+            if case .hidden = why { return "\(whose) is hidden (isHidden = YES), \(so)" }
+            return "\(whose) has \(Self.property(why)), \(so)"
         case .outsideHitArea(let v, let p, let rect):
             let at = "the touch is \(Self.short(p)) in its space, its hit rect \(Self.short(rect))"
             if v === view { return "the touch is outside its own hit area: \(at) (bounds, hitTestInsets)" }

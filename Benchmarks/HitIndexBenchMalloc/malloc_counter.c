@@ -117,6 +117,7 @@ int hib_interposed(void) {
     return seen;
 }
 int hib_available(void) { return 1; }
+void hib_trim(void) { malloc_trim(0); }
 
 #else  // not glibc: nothing is interposed and nothing is counted.
 
@@ -126,5 +127,6 @@ void hib_track_live_bytes(int on) { (void)on; }
 int64_t hib_live_bytes(void) { return 0; }
 int hib_interposed(void) { return 0; }
 int hib_available(void) { return 0; }
+void hib_trim(void) {}
 
 #endif

@@ -57,17 +57,27 @@ func totalIDBytes(_ scene: Scene) -> Int {
 
 // MARK: - index
 
-/// The product: `HitTestIndex`.
-final class IndexEngine: BenchEngine {
+/// The product: a `LiveIndex` loaded from the scene, queried as `HitTestIndex` queries (by
+/// paint-order position, through the snapshot it published). The live index is kept, so that
+/// its memory is what an engine that edits holds: the snapshot's columns and the writer's.
+final class IndexEngine: BenchEngine, @unchecked Sendable {
+    // @unchecked Sendable: the live index is never edited after init (it is held for its memory
+    // account); reader threads query only `index`, which reads the immutable published snapshot.
+    let live: LiveIndex
     let index: HitTestIndex
     let memory: MemoryAccount
 
     init(_ scene: Scene, idBytes: Int) throws {
-        index = try HitTestIndex(scene)
+        live = try LiveIndex(scene)
+        index = HitTestIndex(freshlyLoaded: live.snapshot)
         var m = MemoryAccount()
-        for (column, bytes) in index.snapshot.memoryUsage { m.add(column, bytes: bytes) }
+        for item in live.memoryAccount { m.add("\(item.part.rawValue): \(item.structure)", bytes: item.bytes) }
         memory = m
     }
+
+    /// The bytes published snapshots read, and those only the writer keeps.
+    var snapshotBytes: Int { memory.items.filter { $0.0.hasPrefix("snapshot: ") }.reduce(0) { $0 + $1.1 } }
+    var writerBytes: Int { memory.total - snapshotBytes }
 
     func makeContext() {}
 

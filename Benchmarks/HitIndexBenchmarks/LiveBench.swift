@@ -14,6 +14,10 @@ struct LiveResults {
     var frameUsP99 = Double.nan
     var queryAfterEditsRatio = Double.nan
     /// After those edits, `compact()` + commit, and the query p50 then ÷ the fresh build's.
+    /// Every byte the live index keeps allocated after those edits, per view (the memory account,
+    /// as `bytesPerView` for a fresh build): what pages copied out of slabs, pooled blocks and
+    /// grown tables add over time.
+    var bytesPerViewAfterEdits = Double.nan
     var compactMs = Double.nan
     var queryAfterCompactRatio = Double.nan
     /// The edits made before measuring the ratio above.
@@ -258,6 +262,9 @@ func measureLive(
     drift(m.live, edits: edits, widest: m.widestHandle, &rng, log: log)
     let edited = m.commit()
     r.editsBeforeRatio = edits
+    r.bytesPerViewAfterEdits =
+        Double(m.live.memoryAccount.reduce(0) { $0 + $1.bytes }) / Double(max(1, m.live.viewCount))
+    log("live: memory after \(edits) edits \(Report.fmt(r.bytesPerViewAfterEdits)) B/view")
     let exported = m.live.makeScene()
     r.validatedQueries += validate(edited, exported, check, "\(edits) random edits")
     let fresh = try! HitTestIndex(exported).snapshot

@@ -1,6 +1,7 @@
 import Foundation
 import HitIndex
 import HitIndexFixtures
+import HitIndexBenchMalloc
 
 #if canImport(Glibc)
     import Glibc
@@ -221,4 +222,56 @@ final class StreamReader {
         }
         return median(times)
     }
+}
+
+/// `firstTouchMs`: allocating `bytes` of fresh memory from the kernel (plain 4 KiB pages, as the
+/// store's own allocations get) and writing every byte once, then giving it back; median of 3.
+/// A fresh build into memory of its own final size cannot be faster: this is its floor.
+func firstTouchMs(bytes: Int) -> Double {
+    let size = max(4096, (bytes + 4095) / 4096 * 4096)
+    var times: [Double] = []
+    for _ in 0..<3 {
+        let t0 = nowNs()
+        let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let p, p != MAP_FAILED else { fatalError("mmap of \(size) bytes failed") }
+        memset(p, 1, size)
+        blackHole(p.load(fromByteOffset: size - 1, as: UInt8.self))
+        times.append(Double(nowNs() - t0) / 1e6)
+        munmap(p, size)
+    }
+    return median(times)
+}
+
+/// The process's maximum resident size so far, in bytes, as the OS reports it (`getrusage`:
+/// kilobytes on Linux, bytes on Apple platforms).
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+        // glibc declares the argument as an enum; Musl and Darwin as an int macro.
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+        let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return -1 }
+    #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+    #else
+        return Int(usage.ru_maxrss) * 1024
+    #endif
+}
+
+/// The process's resident size now, in bytes, where the OS tells it cheaply (Linux's
+/// `/proc/self/statm`); nil elsewhere. glibc's free memory is first given back (`malloc_trim`):
+/// otherwise memory freed long before may be returned in the middle of a measurement, and the
+/// difference of two readings mean nothing.
+func currentResidentBytes() -> Int? {
+    #if os(Linux)
+        hib_trim()
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+        return nil
+    #endif
 }

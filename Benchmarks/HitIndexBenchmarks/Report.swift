@@ -11,6 +11,19 @@ struct Row {
     var bytesPerView = Double.nan
     /// Net heap bytes the build left allocated (measured through the malloc interposer), per view.
     var heapBytesPerView = Double.nan
+    /// Index rows: `bytesPerView`'s two parts, what published snapshots read and what only the
+    /// writer keeps (bench.md's `snapshotBytesPerView`, `writerBytesPerView`).
+    var snapshotBytesPerView = Double.nan
+    var writerBytesPerView = Double.nan
+    /// Index rows: resident memory the process gained while one index was built and held (the
+    /// OS's view: pages touched, allocator overhead included), per view; NaN where not measured.
+    var osBytesPerView = Double.nan
+    /// Index rows: allocating and writing once `bytesPerView × views` fresh bytes (ms), the floor
+    /// of a fresh build; and rebuilding into resident memory (NaN: the store has no such path yet).
+    var firstTouchMs = Double.nan
+    var rebuildMs = Double.nan
+    /// The process's maximum resident size after the configuration (bytes).
+    var peakRSSBytes = Double.nan
     /// The least any flattening of the object model costs: one walk reading every view's
     /// attributes and id (ms; the same for every engine of a configuration).
     var modelReadMs = Double.nan
@@ -208,6 +221,10 @@ enum Report {
                 "\"dramNs\": \(json(r.dramNs))", "\"bulkBuildMs\": \(json(r.bulkBuildMs))",
                 "\"bulkBuildMs1\": \(json(r.bulkBuildMs1))",
                 "\"loadMs\": \(json(r.loadMs))", "\"fileScanMs\": \(json(r.fileScanMs))",
+                "\"snapshotBytesPerView\": \(json(r.snapshotBytesPerView))",
+                "\"writerBytesPerView\": \(json(r.writerBytesPerView))",
+                "\"osBytesPerView\": \(json(r.osBytesPerView))", "\"firstTouchMs\": \(json(r.firstTouchMs))",
+                "\"rebuildMs\": \(json(r.rebuildMs))", "\"peakRSSBytes\": \(json(r.peakRSSBytes))",
                 "\"queries\": \(r.queries)",
                 "\"batchSize\": \(r.batchSize)", "\"validatedQueries\": \(r.validatedQueries)",
                 "\"validatedAgainst\": \(json(r.validatedAgainst))",
@@ -224,6 +241,7 @@ enum Report {
                     "\"queryAfterEditsRatio\": \(json(live.queryAfterEditsRatio))",
                     "\"editsBeforeRatio\": \(live.editsBeforeRatio)",
                     "\"compactMs\": \(json(live.compactMs))",
+                    "\"bytesPerViewAfterEdits\": \(json(live.bytesPerViewAfterEdits))",
                     "\"queryAfterCompactRatio\": \(json(live.queryAfterCompactRatio))",
                     "\"readerUnderWriterRatio\": \(json(live.readerUnderWriterRatio))",
                     "\"liveValidatedQueries\": \(live.validatedQueries)",

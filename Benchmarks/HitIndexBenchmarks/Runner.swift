@@ -144,10 +144,19 @@ func runConfiguration(
     var engines: [BuiltEngine] = []
     var bulkBuildMs = Double.nan
     var bulkBuildMs1 = Double.nan
+    var osBytes: Int?
+    var indexBytes: (snapshot: Int, writer: Int)?
     func build(_ name: String) -> BuiltEngine {
         switch name {
         case "index":
+            // The OS's view first, before other builds leave freed memory for this one to reuse.
+            if let before = currentResidentBytes() {
+                let probe = try! IndexEngine(scene, idBytes: idBytes)
+                if let after = currentResidentBytes() { osBytes = after - before }
+                withExtendedLifetime(probe) {}
+            }
             let (e, ms, heap) = try! timedBuild(maxSeconds: buildSeconds) { try IndexEngine(scene, idBytes: idBytes) }
+            indexBytes = (e.snapshotBytes, e.writerBytes)
             // The same views as plain records, made beforehand: what an engine with its own tree
             // pays to build. Records in paint order give each view the slot the model path gives
             // it, so the two indexes must name the same slot for every point.
@@ -316,6 +325,19 @@ func runConfiguration(
             row.bulkBuildMs1 = bulkBuildMs1
             row.loadMs = loading?.loadMs ?? .nan
             row.fileScanMs = loading?.fileScanMs ?? .nan
+            if let (snapshot, writer) = indexBytes {
+                row.snapshotBytesPerView = Double(snapshot) / Double(views)
+                row.writerBytesPerView = Double(writer) / Double(views)
+                row.firstTouchMs = firstTouchMs(bytes: snapshot + writer)
+                log(
+                    String(
+                        format:
+                            "memory: snapshot %.1f + writer %.1f = %.1f B/view (heap measured %.1f, OS %.1f); first touch of %.1f MB %.1f ms, bulk build %.1f ms (%.1fx)",
+                        row.snapshotBytesPerView, row.writerBytesPerView, row.bytesPerView, row.heapBytesPerView,
+                        osBytes.map { Double($0) / Double(views) } ?? .nan, Double(snapshot + writer) / 1e6,
+                        row.firstTouchMs, bulkBuildMs, bulkBuildMs / row.firstTouchMs))
+            }
+            row.osBytesPerView = osBytes.map { Double($0) / Double(views) } ?? .nan
         }
         row.dramNs = dramNow
         if n < minimum {
@@ -347,6 +369,9 @@ func runConfiguration(
         }
         rows[k] = row
     }
+    // After every engine and the live measures: the configuration's high-water mark.
+    let peak = Double(peakResidentBytes())
+    for k in rows.indices where rows[k].engine == "index" { rows[k].peakRSSBytes = peak }
     return rows
 }
 

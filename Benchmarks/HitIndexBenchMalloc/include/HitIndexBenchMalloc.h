@@ -18,5 +18,8 @@ int hib_interposed(void);
 /// 1 where the interposer is built (glibc); 0 on Musl and Apple platforms, where every function
 /// above does nothing and counts nothing.
 int hib_available(void);
+/// Gives the allocator's free memory back to the OS (glibc's malloc_trim(0)), so that a resident
+/// size measured next is not lowered later by memory freed before; does nothing elsewhere.
+void hib_trim(void);
 
 #endif

@@ -34,6 +34,14 @@ public final class HitTestIndex: Sendable {
         snapshot = IndexSnapshot(store.publish(), arena: store.pager.arena)
     }
 
+    /// Answers from `snapshot` by paint-order position: the snapshot of a live index freshly
+    /// loaded from a scene or from paint-ordered records, where slot − 1 is the position (the
+    /// benchmark keeps the live index to count what its writer holds).
+    /// - Complexity: O(1).
+    package init(freshlyLoaded snapshot: IndexSnapshot) {
+        self.snapshot = snapshot
+    }
+
     /// The fewest subviews for which a container gets a `ChildBVH` (below it, trying the
     /// subviews one by one is as fast); a live index drops it again below 4.
     public static let indexedChildThreshold = LiveStore.indexedChildThreshold

@@ -260,6 +260,11 @@ public final class LiveIndex {
     /// violation found; empty when sound. For tests: run it after every edit or commit.
     /// - Complexity: O(n).
     public func invariantViolations() -> [InvariantViolation] { store.invariantViolations() }
+
+    /// Every byte the index keeps allocated, by structure, each marked as read by snapshots or
+    /// kept by the writer alone (blocks for held snapshots among the writer's).
+    /// - Complexity: O(blocks).
+    package var memoryAccount: [MemoryItem] { store.memoryAccount() }
 }
 
 /// A rejected transaction: which edit was invalid, and why.

@@ -82,6 +82,22 @@ final class PageArena: @unchecked Sendable {
         fresh.removeAll(keepingCapacity: true)
     }
 
+    /// Calls `body` with every block the arena holds for snapshots (for the memory account).
+    /// - Complexity: O(blocks held).
+    func forEachHeldBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
+        for block in pinned { body(block.body) }
+        for block in fresh { body(block.body) }
+        adopted.forEach(body)
+    }
+
+    /// The bytes of the arena's own lists (their capacity), for the memory account.
+    /// - Complexity: O(1).
+    var bookkeepingBytes: Int {
+        (pinned.capacity + fresh.capacity) * MemoryLayout<Retired>.stride
+            + adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
+            + leases.capacity * MemoryLayout<SnapshotLease>.stride
+    }
+
     /// The versions of the published snapshots still alive, oldest first.
     /// - Complexity: O(s) for s leases.
     var liveVersions: [UInt64] {

@@ -57,6 +57,15 @@ enum PageBlock {
         }
     }
 
+    /// The slab the block belongs to, or nil for a block of its own.
+    /// - Complexity: O(1).
+    static func slab(of body: UnsafeRawPointer) -> PageSlab? {
+        (body - headerSize).load(fromByteOffset: slabOffset, as: UnsafeMutableRawPointer?.self).map {
+            // Safe: a slab stays alive until its last page is freed, and this page was not.
+            Unmanaged<PageSlab>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
+
     /// The version that created the block.
     /// - Complexity: O(1).
     @inline(__always)

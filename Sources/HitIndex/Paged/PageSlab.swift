@@ -23,6 +23,9 @@ final class PageSlab: @unchecked Sendable {
     // headers and bodies then belong to the columns), and freed once, by the last release.
     /// What `calloc` returned (the pages start at the first 64-byte boundary in it).
     private let memory: UnsafeMutableRawPointer
+    /// The bytes `calloc` was asked for: what the slab holds until its last page is freed, however
+    /// many of its pages are still in use.
+    let byteCount: Int
     /// Pages not yet freed.
     private let remaining: AtomicWord
 
@@ -32,8 +35,9 @@ final class PageSlab: @unchecked Sendable {
     @inline(__always)
     static func pageStride(bodyBytes: Int) -> Int { PageBlock.headerSize + ((bodyBytes + 63) & ~63) }
 
-    private init(memory: UnsafeMutableRawPointer, pages: Int) {
+    private init(memory: UnsafeMutableRawPointer, byteCount: Int, pages: Int) {
         self.memory = memory
+        self.byteCount = byteCount
         remaining = AtomicWord(UInt(pages))
     }
 
@@ -46,11 +50,12 @@ final class PageSlab: @unchecked Sendable {
         // Zeroed by calloc: a large slab comes fresh from the kernel, already zero, so its pages
         // are cleared once (on first touch) instead of once by the kernel and again by a fill
         // (measured: the fill was a tenth of a million-view load).
-        guard let memory = calloc(pages * stride + 64, 1) else { fatalError("out of memory for \(pages) pages") }
+        let byteCount = pages * stride + 64
+        guard let memory = calloc(byteCount, 1) else { fatalError("out of memory for \(pages) pages") }
         // Safe: the allocation has 64 bytes of slack for the alignment.
         let first = memory + (64 - Int(bitPattern: memory) & 63) & 63
         // The slab keeps itself alive until its last page is freed (`releasePage`).
-        let owner = Unmanaged.passRetained(PageSlab(memory: memory, pages: pages)).toOpaque()
+        let owner = Unmanaged.passRetained(PageSlab(memory: memory, byteCount: byteCount, pages: pages)).toOpaque()
         return (0..<pages).map { k in
             let base = first + k * stride
             base.storeBytes(of: version, toByteOffset: 0, as: UInt64.self)

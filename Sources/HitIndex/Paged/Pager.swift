@@ -138,6 +138,23 @@ final class Pager {
         rollback()
     }
 
+    /// Calls `body` with every block kept for reuse (for the memory account).
+    /// - Complexity: O(pooled blocks).
+    func forEachPooledBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
+        for (_, blocks) in pool { blocks.forEach(body) }
+    }
+
+    /// The bytes of the writer's own bookkeeping arrays (their capacity), for the memory account.
+    /// - Complexity: O(sizes in the pool).
+    var bookkeepingBytes: Int {
+        let pointer = MemoryLayout<UnsafeMutableRawPointer>.stride
+        return (created.capacity + discarded.capacity) * pointer
+            + replaced.capacity * MemoryLayout<(body: UnsafeMutableRawPointer, shared: Bool)>.stride
+            + pool.reduce(pool.capacity * MemoryLayout<(bytes: Int, blocks: [UnsafeMutableRawPointer])>.stride) {
+                $0 + $1.blocks.capacity * pointer
+            }
+    }
+
     /// Blocks created by the version being written (for tests).
     /// - Complexity: O(1).
     var createdCount: Int { created.count }

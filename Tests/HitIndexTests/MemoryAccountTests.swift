@@ -1,0 +1,95 @@
+import Testing
+
+@testable import HitIndex
+
+/// The live index's memory account (what the benchmark reports as `bytesPerView`): every
+/// structure is there, the records column holds at least one 128-byte record per slot, blocks kept
+/// for a held snapshot appear while it is held and go once it is released, and a slab whose pages
+/// edits copied away still counts whole (the allocator frees it only with its last page).
+@Suite struct MemoryAccountTests {
+    /// One window holding `count` 10×10 cells in a column.
+    static func list(_ count: Int) throws -> LiveIndex {
+        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 100, height: Double(count) * 10))
+        for i in 0..<count {
+            window.addSubview(View(id: "c\(i)", frame: Rect(x: 0, y: Double(i) * 10, width: 10, height: 10)))
+        }
+        return try LiveIndex(Scene(windows: [window]))
+    }
+
+    static func bytes(_ live: LiveIndex, _ structure: String) -> Int {
+        live.memoryAccount.filter { $0.structure == structure }.reduce(0) { $0 + $1.bytes }
+    }
+
+    static func total(_ live: LiveIndex, _ part: MemoryPart? = nil) -> Int {
+        live.memoryAccount.filter { part == nil || $0.part == part }.reduce(0) { $0 + $1.bytes }
+    }
+
+    @Test func everyStructureIsCountedAndTheRecordsHoldEverySlot() throws {
+        let count = 20_000
+        let live = try Self.list(count)
+        let account = live.memoryAccount
+        let names = Set(account.map(\.structure))
+        for name in [
+            "records", "extras", "hierarchy leaves", "hierarchy blocks", "id bytes", "slot states", "order trees",
+            "rare attributes", "id table", "blocks kept for reuse", "blocks kept for held snapshots", "bookkeeping",
+        ] {
+            #expect(names.contains(name), "the account lists \(name)")
+        }
+        #expect(account.allSatisfy { $0.bytes >= 0 })
+        // Slots: the screen, the window and the cells, each a 128-byte record; a page's header
+        // and the directories add a few percent, not more.
+        let records = Self.bytes(live, "records")
+        let slots = count + 2
+        #expect(records >= slots * 128, "records \(records) B for \(slots) slots")
+        #expect(records <= slots * 128 * 11 / 10 + 65_536, "records \(records) B for \(slots) slots")
+        // The ids ("c0" … "c19999", "W"): their UTF-8 bytes at least.
+        let idBytes = (0..<count).reduce(1) { $0 + "c\($1)".utf8.count }
+        #expect(Self.bytes(live, "id bytes") >= idBytes)
+        // The writer keeps something of its own for every view (its slot state, its id's entry).
+        #expect(Self.total(live, .writer) >= count * 8)
+    }
+
+    @Test func aHeldSnapshotsBlocksAreCountedUntilItIsReleased() throws {
+        let count = 20_000
+        let live = try Self.list(count)
+        #expect(Self.bytes(live, "blocks kept for held snapshots") == 0)
+        var held: IndexSnapshot? = live.snapshot
+        // Hide one cell in every 500th slot: each sits in a different records page.
+        for i in stride(from: 0, to: count, by: 500) {
+            let v = try #require(live.handle(forID: "c\(i)"))
+            var a = try #require(live.attributes(of: v))
+            a.isHidden = true
+            #expect(live.setAttributes(v, a))
+        }
+        try live.commit()
+        let kept = Self.bytes(live, "blocks kept for held snapshots")
+        // At least the 40 record pages the held snapshot still reads.
+        #expect(kept >= 40 * 1024, "kept \(kept) B for the held snapshot")
+        #expect(held?.version == 1)
+        held = nil
+        // The writer looks at the leases when it commits.
+        let v = try #require(live.handle(forID: "c1"))
+        var a = try #require(live.attributes(of: v))
+        a.alpha = 0.5
+        #expect(live.setAttributes(v, a))
+        try live.commit()
+        #expect(Self.bytes(live, "blocks kept for held snapshots") == 0)
+    }
+
+    @Test func copyingPagesOutOfASlabAddsMemoryUntilCompacted() throws {
+        let count = 20_000
+        let live = try Self.list(count)
+        let before = Self.total(live)
+        for i in stride(from: 0, to: count, by: 500) {
+            let v = try #require(live.handle(forID: "c\(i)"))
+            var a = try #require(live.attributes(of: v))
+            a.isUserInteractionEnabled = false
+            #expect(live.setAttributes(v, a))
+        }
+        try live.commit()
+        // The copies are new blocks; the slab they were copied from is still allocated whole.
+        let afterEdits = Self.total(live)
+        #expect(afterEdits > before + 40 * 1024, "before \(before) B, after the edits \(afterEdits) B")
+        #expect(live.invariantViolations().isEmpty)
+    }
+}

@@ -143,7 +143,7 @@ import Testing
     @Test func aPlannedIDTableFindsEveryIDIncludingThoseThatWrapPastItsEnd() throws {
         // Ten ids whose home entries are the table's last two, so that most of them wrap to the
         // front; and others spread out.
-        let capacity = LiveStore.tableCapacity(20 * 4)
+        let capacity = LiveStore.tableCapacity(20 * 2)
         var wrapping: [String] = []
         var k = 0
         while wrapping.count < 10 {

@@ -148,10 +148,16 @@ extension LiveStore {
     }
 
     /// Adds a table entry, growing (and dropping tombstones) to keep the table at most half full.
+    ///
+    /// A rehash sizes the table for 2.5 × the live entries (rounded up to a power of two): at
+    /// most half full keeps probes short, the extra half entry per id leaves room for a quarter
+    /// as many inserts (or tombstones) again before the next rehash, so growth stays amortized
+    /// O(1), and a table filled by removes and inserts alike is cleaned at its size instead of
+    /// doubling.
     private func insertEntry(slot: UInt32, hash h: UInt32) {
         let counts = state.counts
         if 2 * (counts.idTableUsed + counts.idTableTombstones + 1) > counts.idTableCapacity {
-            rehash(capacity: Swift.max(64, counts.idTableUsed * 4))
+            rehash(capacity: Swift.max(64, (counts.idTableUsed + 1) * 5 / 2))
         }
         let capacity = state.counts.idTableCapacity
         var i = Int(h) & (capacity - 1)
@@ -223,7 +229,8 @@ extension LiveStore {
     /// - Complexity: O(total length) expected.
     func addIDs(_ ids: [(slot: UInt32, id: String)]) -> UInt32? {
         let needed = state.counts.idTableUsed + ids.count
-        if 2 * (needed + state.counts.idTableTombstones) > state.counts.idTableCapacity { rehash(capacity: needed * 4) }
+        // At most half full: a power of two at least twice the ids (2–4 entries an id).
+        if 2 * (needed + state.counts.idTableTombstones) > state.counts.idTableCapacity { rehash(capacity: needed * 2) }
         for (slot, id) in ids {
             guard !id.isEmpty, insertIfAbsent(id, slot: slot) else { return slot }
         }
@@ -278,7 +285,7 @@ extension LiveStore {
         /// - Complexity: O(total length): a radix sort by home entry, 11 bits a pass.
         init(_ ids: [(slot: UInt32, id: String)]) {
             let n = ids.count
-            capacity = LiveStore.tableCapacity(n * 4)
+            capacity = LiveStore.tableCapacity(n * 2)
             var hashes = [UInt32](repeating: 0, count: n)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(ids.reduce(0) { $0 + $1.id.utf8.count })

@@ -42,6 +42,16 @@ final class Pager {
         pooledBytes += bytes
     }
 
+    /// Gives every pooled block back to the allocator: after a bulk load, whose compaction freed
+    /// the pages the load wrote first, the pool would hold up to ``poolLimit`` bytes no edit asked
+    /// for (32 B a view at a million views).
+    /// - Complexity: O(pooled blocks).
+    func trimPool() {
+        for (_, blocks) in pool { for body in blocks { PageBlock.free(body) } }
+        pool.removeAll()
+        pooledBytes = 0
+    }
+
     private func takeFromPool(_ bytes: Int) -> UnsafeMutableRawPointer? {
         guard let i = pool.firstIndex(where: { $0.bytes == bytes }), let body = pool[i].blocks.popLast() else {
             return nil

@@ -13,7 +13,8 @@ extension LiveStore {
         let s = state.slots[Int(slot)]
         let rare = s.rare != 0 ? state.rares[Int(s.rare)] : .defaults
         let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
-        var a = ViewAttributes(bounds: s.bounds, center: r.center)
+        let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(r.extents)
+        var a = ViewAttributes(bounds: bounds, center: r.center)
         a.anchorPoint = rare.anchorPoint
         a.transform = r.flags.contains(.transformed) ? extra.transform : .identity
         a.isHidden = r.flags.contains(.hidden)
@@ -49,21 +50,22 @@ extension LiveStore {
                 r.flags = newFlags
             }
         }
-        let s = state.slots[Int(slot)]
-        if !bitwiseEqual(s.bounds, a.bounds) || !bitwiseEqual(s.alpha, a.alpha) {
-            state.slots.update(Int(slot)) { s in
-                s.bounds = a.bounds
-                s.alpha = a.alpha
-            }
+        if !bitwiseEqual(state.slots[Int(slot)].alpha, a.alpha) {
+            state.slots.update(Int(slot)) { $0.alpha = a.alpha }
         }
+        let storesBounds = !Self.boundsDecode(a.bounds, region.extents)
+        let bounds = storesBounds ? a.bounds : .zero
         let rare = rare(of: slot)
         if !bitwiseEqual(rare.anchorPoint, a.anchorPoint) || !bitwiseEqual(rare.insets, a.hitTestInsets)
-            || !bitwiseEqual(rare.minimumHitSize, a.minimumHitSize)
+            || !bitwiseEqual(rare.minimumHitSize, a.minimumHitSize) || rare.storesBounds != storesBounds
+            || !bitwiseEqual(rare.bounds, bounds)
         {
             updateRare(slot) { rare in
                 rare.anchorPoint = a.anchorPoint
                 rare.insets = a.hitTestInsets
                 rare.minimumHitSize = a.minimumHitSize
+                rare.storesBounds = storesBounds
+                rare.bounds = bounds
             }
         }
         let e = extra(of: slot)
@@ -106,7 +108,6 @@ extension LiveStore {
         r.id = id
         state.records.set(Int(slot), r)
         var s = SlotState.free
-        s.bounds = a.bounds
         s.alpha = a.alpha
         state.slots.set(Int(slot), s)
         // Bit for bit, as writeAttributes compares: a -0 radius, anchor or inset needs its slot.
@@ -115,9 +116,28 @@ extension LiveStore {
             || !bitwiseEqual(rareDefaults.anchorPoint, a.anchorPoint)
             || !bitwiseEqual(rareDefaults.insets, a.hitTestInsets)
             || !bitwiseEqual(rareDefaults.minimumHitSize, a.minimumHitSize)
+            || !Self.boundsDecode(a.bounds, region.extents)
         {
             writeAttributes(a, to: slot)
         }
+    }
+
+    /// The bounds a hit rect decodes to: its origin and its extent. For a view without insets or
+    /// a minimum size that grows it, and with a non-negative size, the hit rect is the bounds,
+    /// and this gives them back bit for bit unless `origin + size − origin` rounds (or the
+    /// origin is -0); the writer checks it with this very decoder (``boundsDecode(_:_:)``) and
+    /// keeps the bounds in the rare entry when it fails.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func decodedBounds(_ e: Extents) -> Rect {
+        Rect(x: e.minX, y: e.minY, width: e.maxX - e.minX, height: e.maxY - e.minY)
+    }
+
+    /// Whether `extents` decode to exactly `bounds` (every bit, so -0 and NaN payloads count).
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func boundsDecode(_ bounds: Rect, _ extents: Extents) -> Bool {
+        bitwiseEqual(decodedBounds(extents), bounds)
     }
 
     /// Changes a view's rare values, taking a rare slot when they stop being the defaults and

@@ -71,6 +71,14 @@ extension LiveStore {
                     fail("view \(v): extra slot \(r.extra) shared")
                 }
                 if s.rare != 0 && !raresSeen.insert(s.rare).inserted { fail("view \(v): rare slot \(s.rare) shared") }
+                // Bounds kept in the rare entry only where the hit rect cannot give them back.
+                let rareValues = rare(of: v)
+                if rareValues.storesBounds && LiveStore.boundsDecode(rareValues.bounds, r.extents) {
+                    fail("view \(v): its rare entry keeps bounds \(rareValues.bounds) that its hit rect decodes to")
+                }
+                if !rareValues.storesBounds && !bitwiseEqual(rareValues.bounds, Rect.zero) {
+                    fail("view \(v): its rare entry holds bounds \(rareValues.bounds) it does not keep")
+                }
                 if let id = id(of: v) {
                     withIDs += 1
                     if slot(withID: id) != v { fail("view \(v): its id \"\(id)\" does not find it") }

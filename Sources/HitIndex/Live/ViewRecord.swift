@@ -139,8 +139,8 @@ struct SlotState: BitwiseCopyable {
     /// Where a hit from the view or its subtree is possible, in the superview's space, rounded
     /// outward (empty when none is).
     var reachInParent: FBox
-    /// The bounds (origin: scroll offset).
-    var bounds: Rect
+    // The bounds are not kept here: the record's hit rect decodes to them for almost every view
+    // (``LiveStore/decodedBounds(_:)``), and the rare entry keeps them for the others.
     var alpha: Float
     /// The view's ``RareAttributes`` slot, 0 for none.
     var rare: UInt32
@@ -151,12 +151,12 @@ struct SlotState: BitwiseCopyable {
 
     static let free = SlotState(
         parent: LiveSlot.none, childRoot: LiveSlot.none, orderLeaf: LiveSlot.none, label: 0, lane: LiveSlot.none,
-        reachInParent: .empty,
-        bounds: .zero, alpha: 1, rare: 0, churn: 0, nextFree: LiveSlot.none)
+        reachInParent: .empty, alpha: 1, rare: 0, churn: 0, nextFree: LiveSlot.none)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs
-/// nothing for them: anchor point, insets, minimum size, and a window's level and order.
+/// nothing for them: anchor point, insets, minimum size, a window's level and order, and the
+/// bounds of a view whose hit rect does not decode to them.
 struct RareAttributes: BitwiseCopyable, Equatable {
     var anchorPoint: Point
     var insets: EdgeInsets
@@ -164,16 +164,23 @@ struct RareAttributes: BitwiseCopyable, Equatable {
     /// Windows: the level, and the order of insertion that breaks ties (later in front).
     var level: Double
     var order: UInt64
+    /// The bounds, when ``storesBounds``; else zero (the record's hit rect decodes to them).
+    var bounds: Rect
     /// The next free slot when this one is free.
     var nextFree: UInt32
     var isWindow: Bool
+    /// Whether ``bounds`` holds the view's bounds: exactly when ``LiveStore/decodedBounds(_:)``
+    /// of the record's hit rect does not reproduce them bit for bit (insets, a minimum size
+    /// that grows the rect, a negative size, a -0 origin, a sum that rounds).
+    var storesBounds: Bool
 
     static let defaults = RareAttributes(
-        anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0,
-        nextFree: LiveSlot.none, isWindow: false)
+        anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0, bounds: .zero,
+        nextFree: LiveSlot.none, isWindow: false, storesBounds: false)
 
     /// Whether a view with these values needs no rare slot.
     var isDefault: Bool {
         anchorPoint == Point(x: 0.5, y: 0.5) && insets == .zero && minimumHitSize == .zero && !isWindow
+            && !storesBounds
     }
 }

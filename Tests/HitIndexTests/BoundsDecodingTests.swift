@@ -1,0 +1,94 @@
+import Testing
+
+@testable import HitIndex
+
+/// The writer keeps no copy of a view's bounds when its record's hit rect gives them back bit for
+/// bit; every other view keeps them in its rare entry. Bounds chosen so that the decoder fails in
+/// each way it can (a sum that rounds, a negative size, a -0 origin, insets, a minimum size that
+/// grows the rect) must still come back exactly as set, through a load, an edit, a bulk load and
+/// an export; and a plain view must cost no rare entry.
+@Suite struct BoundsDecodingTests {
+    /// Bounds that the hit rect cannot give back, each with the reason.
+    static let awkward: [(String, ViewAttributes)] = {
+        func with(_ bounds: Rect, _ change: (inout ViewAttributes) -> Void = { _ in }) -> ViewAttributes {
+            var a = ViewAttributes(bounds: bounds, center: Point(x: 50, y: 50))
+            change(&a)
+            return a
+        }
+        // (0.1 + 0.2) − 0.1 = 0.20000000000000004 and (0.3 + 0.6) − 0.3 = 0.5999999999999999:
+        // the hit rect's far edges round, so neither size comes back by subtraction.
+        let rounding = Rect(x: 0.1, y: 0.3, width: 0.2, height: 0.6)
+        return [
+            ("rounding", with(rounding)),
+            ("negative size", with(Rect(x: 10, y: 0, width: -20, height: 30))),
+            ("-0 origin", with(Rect(x: -0.0, y: 0, width: 20, height: 30))),
+            ("insets", with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.hitTestInsets = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5) }),
+            ("growing minimum", with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.minimumHitSize = Size(width: 44, height: 44) }),
+            ("scrolled, exact", with(Rect(x: 0, y: 7.5, width: 20, height: 30))),
+            ("plain", with(Rect(x: 0, y: 0, width: 20, height: 30))),
+        ]
+    }()
+
+    static func scene() -> (Scene, [View]) {
+        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        var views: [View] = []
+        for (name, a) in awkward {
+            let v = View(id: name, frame: .zero)
+            v.attributes = a
+            window.addSubview(v)
+            views.append(v)
+        }
+        return (Scene(windows: [window]), views)
+    }
+
+    @Test func awkwardBoundsComeBackExactlyFromEveryPath() throws {
+        let (scene, _) = Self.scene()
+        let viaModel = try LiveIndex(scene)
+        let viaRecords = try LiveIndex(views: scene.viewDefinitions())
+        for live in [viaModel, viaRecords] {
+            for (name, a) in Self.awkward {
+                let v = try #require(live.handle(forID: name))
+                let got = try #require(live.attributes(of: v))
+                #expect(bitwiseEqual(got.bounds, a.bounds), "\(name): \(got.bounds) for \(a.bounds)")
+            }
+            #expect(live.invariantViolations().isEmpty)
+        }
+        // Exported and read back: the same bits.
+        let exported = viaModel.makeScene()
+        for (name, a) in Self.awkward {
+            let v = try #require(exported.view(withID: name))
+            #expect(bitwiseEqual(v.bounds, a.bounds), "\(name) exported: \(v.bounds)")
+        }
+    }
+
+    @Test func editsMoveBoundsBetweenTheRecordAndTheRareEntry() throws {
+        let (scene, _) = Self.scene()
+        let live = try LiveIndex(scene)
+        let plain = try #require(live.handle(forID: "plain"))
+        // Each awkward value in turn on the plain view, then back to plain: exact every time, and
+        // no rare entry left over at the end.
+        for (name, a) in Self.awkward + [Self.awkward.last!] {
+            #expect(live.setAttributes(plain, a))
+            try live.commit()
+            let got = try #require(live.attributes(of: plain))
+            #expect(bitwiseEqual(got.bounds, a.bounds), "plain set to \(name): \(got.bounds) for \(a.bounds)")
+            #expect(got == a, "plain set to \(name)")
+        }
+        #expect(live.store.state.slots[Int(plain.slot)].rare == 0, "a plain view keeps no rare entry")
+        let rounding = try #require(live.handle(forID: "rounding"))
+        #expect(live.store.state.slots[Int(rounding.slot)].rare != 0, "the rounding view keeps its bounds aside")
+    }
+
+    @Test func theCheckerCatchesBoundsKeptOrDroppedWrongly() throws {
+        let (scene, _) = Self.scene()
+        let live = try LiveIndex(scene)
+        let store = live.store
+        // A rare entry keeping bounds its hit rect already gives back (the scrolled view's).
+        let scrolled = try #require(live.handle(forID: "scrolled, exact"))
+        store.updateRare(scrolled.slot) { rare in
+            rare.storesBounds = true
+            rare.bounds = Rect(x: 0, y: 7.5, width: 20, height: 30)
+        }
+        #expect(store.invariantViolations().contains { "\($0)".contains("decodes to") })
+    }
+}

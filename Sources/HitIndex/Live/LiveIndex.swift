@@ -112,6 +112,9 @@ public final class LiveIndex {
             throw failure
         }
         guard saved != nil else { return snapshot }
+        #if DEBUG
+            store.checkInvariantsAfterCommit()
+        #endif
         let next = IndexSnapshot(store.publish(), arena: store.pager.arena)
         snapshots.publish(next)
         publishedVersion = next.version

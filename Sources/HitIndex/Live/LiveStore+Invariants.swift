@@ -258,3 +258,23 @@ extension StoreSnapshot {
         return result
     }
 }
+
+extension LiveStore {
+    /// The most views for which debug builds check every structure after every commit: the
+    /// check is O(n), and the tests' million-view stores commit too.
+    static let debugCheckLimit = 50_000
+
+    /// Debug builds (and so every test) run the invariant checker on each commit of a store of at
+    /// most ``debugCheckLimit`` views, and stop at the first violation: a broken structure is
+    /// found at the commit that broke it, not at the query that trips over it later.
+    /// - Complexity: O(n) for n views; nothing above the limit.
+    func checkInvariantsAfterCommit() {
+        guard state.counts.viewCount <= Self.debugCheckLimit else { return }
+        let violations = invariantViolations()
+        precondition(
+            violations.isEmpty,
+            "live store invariants broken at commit: "
+                + violations.prefix(5).map(String.init(describing:)).joined(separator: "; "))
+    }
+}
+

@@ -119,29 +119,43 @@ import Testing
     @Test func orderTrees() throws {
         // "big" has 100 subviews: leaves under an inner root.
         try Self.expectCaught("totals") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childRoot
+            let root = store.state.slots[Int(slot("big"))].childOrder.root
             #expect(!store.state.orderNodes[Int(root)].isLeaf)
             store.state.orderNodes.update(Int(root)) { $0.total += 1 }
         }
         try Self.expectCaught("counts") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childRoot
+            let root = store.state.slots[Int(slot("big"))].childOrder.root
             store.state.orderNodes.update(Int(root)) { $0.sizes[0] += 1 }
         }
         try Self.expectCaught("parent link is wrong") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childRoot
+            let root = store.state.slots[Int(slot("big"))].childOrder.root
             let first = store.state.orderNodes[Int(root)].entries[0]
             store.state.orderNodes.update(Int(first)) { $0.parent = first }
         }
         try Self.expectCaught("order leaf is not the one holding it") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childRoot
+            let root = store.state.slots[Int(slot("big"))].childOrder.root
             let other = store.state.orderNodes[Int(root)].entries[1]
             store.state.slots.update(Int(slot("b0"))) { $0.orderLeaf = other }
         }
         try Self.expectCaught("sequence differs") { store, slot in
             // Two entries of a leaf trade places: counts and links stay valid, the order does not.
-            let leaf = store.state.slots[Int(slot("s0"))].orderLeaf
+            let leaf = store.state.slots[Int(slot("b0"))].orderLeaf
             store.state.orderNodes.update(Int(leaf)) { b in (b.entries[0], b.entries[1]) = (b.entries[1], b.entries[0])
             }
+        }
+    }
+
+    @Test func smallContainersKeepACountAndNoTree() throws {
+        // "small" orders its few subviews by the links alone: no tree, a count, no order leaves.
+        let live = try Self.sample()
+        let small = try #require(live.handle(forID: "small"))
+        #expect(!live.store.state.slots[Int(small.slot)].childOrder.isTree)
+        try Self.expectCaught("its links hold") { store, slot in
+            let count = store.childCount(slot("small"))
+            store.state.slots.update(Int(slot("small"))) { $0.childOrder = .small(count: count + 1) }
+        }
+        try Self.expectCaught("though its superview keeps no order tree") { store, slot in
+            store.state.slots.update(Int(slot("s0"))) { $0.orderLeaf = 0 }
         }
     }
 

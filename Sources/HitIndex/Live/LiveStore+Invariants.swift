@@ -116,16 +116,30 @@ extension LiveStore {
         return problems
     }
 
-    /// The order tree of `parent`: its leaves in order hold `kids`; every node is reached once,
-    /// is not empty, and names its parent; inner entries count the items below them; every
-    /// subview's `orderLeaf` is its leaf; a root inner node has two children or more.
+    /// The order of `parent`'s subviews `kids`: without a tree, the count and no order leaves,
+    /// at most ``orderTreeLimit`` of them; with one, more than ``orderTreeDropLimit`` of them, and
+    /// its leaves in order hold `kids`; every node is reached once, is not empty, and names its
+    /// parent; inner entries count the items below them; every subview's `orderLeaf` is its leaf;
+    /// a root inner node has two children or more.
     private func orderViolations(_ parent: UInt32, _ kids: [UInt32], _ fail: (String) -> Void) {
-        let root = state.slots[Int(parent)].childRoot
-        if kids.isEmpty {
-            if root != LiveSlot.none { fail("view \(parent): an order tree without subviews") }
+        let order = state.slots[Int(parent)].childOrder
+        guard order.isTree else {
+            if order.smallCount != kids.count {
+                fail("view \(parent): counts \(order.smallCount) subviews, its links hold \(kids.count)")
+            }
+            if kids.count > LiveStore.orderTreeLimit {
+                fail("view \(parent): \(kids.count) subviews without an order tree")
+            }
+            for k in kids where state.slots[Int(k)].orderLeaf != LiveSlot.none {
+                fail("view \(k): an order leaf, though its superview keeps no order tree")
+            }
             return
         }
-        guard root != LiveSlot.none, state.orderNodes[Int(root)].parent == LiveSlot.none else {
+        let root = order.root
+        if kids.count < LiveStore.orderTreeDropLimit {
+            fail("view \(parent): an order tree for \(kids.count) subviews")
+        }
+        guard !kids.isEmpty, state.orderNodes[Int(root)].parent == LiveSlot.none else {
             fail("view \(parent): its order tree's root is missing or has a parent")
             return
         }

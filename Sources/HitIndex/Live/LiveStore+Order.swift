@@ -1,14 +1,24 @@
-/// The order of each view's subviews: a counted B+-tree per container (leaves hold the subviews'
-/// slots back to front, inner nodes their children's item counts), so that finding, inserting or
-/// removing the subview at a position touches O(log k) nodes of up to 32 entries — three or four
-/// pages at a million subviews — and the `previousSibling` / `lastChild` links the search follows,
-/// kept in step with it.
+/// The order of each view's subviews. The search's `previousSibling` / `lastChild` links always
+/// hold it; a container with more than ``orderTreeLimit`` subviews also has a counted B+-tree
+/// (leaves hold the subviews' slots back to front, inner nodes their children's item counts), so
+/// that finding, inserting or removing the subview at a position touches O(log k) nodes of up to
+/// 32 entries — three or four pages at a million subviews — instead of walking the links.
 ///
-/// Each subview knows its leaf (`SlotState.orderLeaf`); its place in the leaf is found
-/// by a scan of at most 32 entries. Nodes below half full are allowed; an empty one leaves its
-/// parent, and a root with one child gives way to it. Everything here is iterative.
+/// A container of at most ``orderTreeLimit`` subviews (most of them: cells, stacks, bars) keeps
+/// only their count (``ChildOrder``), and positions are found by walking at most that many links;
+/// an order tree would cost it a 272-byte node. The tree is built when the count passes the limit
+/// and dropped when it falls below ``orderTreeDropLimit``, so that a container edited around one
+/// size does not build and drop it on every edit.
+///
+/// In a tree, each subview knows its leaf (`SlotState.orderLeaf`); its place in the leaf is
+/// found by a scan of at most 32 entries. Nodes below half full are allowed; an empty one leaves
+/// its parent, and a root with one child gives way to it. Everything here is iterative.
 extension LiveStore {
     static let orderCapacity = OrderBlock.capacity
+    /// The most subviews a container orders by its links alone.
+    static let orderTreeLimit = 32
+    /// Below this many subviews a container's order tree is dropped.
+    static let orderTreeDropLimit = 16
 
     // MARK: - Nodes
 
@@ -35,8 +45,8 @@ extension LiveStore {
     /// The number of subviews of a view.
     /// - Complexity: O(1).
     func childCount(_ parent: UInt32) -> Int {
-        let root = state.slots[Int(parent)].childRoot
-        return root == LiveSlot.none ? 0 : Int(state.orderNodes[Int(root)].total)
+        let order = state.slots[Int(parent)].childOrder
+        return order.isTree ? Int(state.orderNodes[Int(order.root)].total) : order.smallCount
     }
 
     /// Adds `delta` to the totals from `node`'s parent up, and to the lane naming each node on
@@ -58,9 +68,19 @@ extension LiveStore {
     // MARK: - Queries
 
     /// The position of `child` among its siblings (0 = back-most).
-    /// - Complexity: O(log k).
+    /// - Complexity: O(log k); O(k) for k ≤ ``orderTreeLimit``.
     func position(of child: UInt32) -> Int {
         var node = state.slots[Int(child)].orderLeaf
+        if node == LiveSlot.none {
+            // No order tree: count the siblings behind.
+            var rank = 0
+            var c = state.records[Int(child)].previousSibling
+            while c != LiveSlot.none {
+                rank += 1
+                c = state.records[Int(c)].previousSibling
+            }
+            return rank
+        }
         var rank = state.orderNodes[Int(node)].index(of: child)
         while true {
             let p = state.orderNodes[Int(node)].parent
@@ -75,7 +95,7 @@ extension LiveStore {
     /// The leaf holding position `position` of `parent`'s subviews (which may equal the count,
     /// for the end), and the index within it.
     private func leaf(of parent: UInt32, at position: Int) -> (node: UInt32, index: Int) {
-        var node = state.slots[Int(parent)].childRoot
+        var node = state.slots[Int(parent)].childOrder.root
         var k = position
         while true {
             let b = state.orderNodes[Int(node)]
@@ -90,8 +110,15 @@ extension LiveStore {
     }
 
     /// The subview of `parent` at `position`, which must be in range.
-    /// - Complexity: O(log k).
+    /// - Complexity: O(log k); O(k) for k ≤ ``orderTreeLimit``.
     func child(of parent: UInt32, at position: Int) -> UInt32 {
+        let order = state.slots[Int(parent)].childOrder
+        if !order.isTree {
+            // From the front, as many links back as there are subviews in front of it.
+            var c = state.records[Int(parent)].lastChild
+            for _ in 0..<(order.smallCount - 1 - position) { c = state.records[Int(c)].previousSibling }
+            return c
+        }
         let (node, index) = leaf(of: parent, at: position)
         return state.orderNodes[Int(node)].entries[index]
     }
@@ -100,6 +127,13 @@ extension LiveStore {
     /// - Complexity: O(log k); O(1) usually.
     func nextSibling(of child: UInt32) -> UInt32 {
         var node = state.slots[Int(child)].orderLeaf
+        if node == LiveSlot.none {
+            // No order tree: from the front, back along the links to the view in front of it.
+            var c = state.records[Int(state.slots[Int(child)].parent)].lastChild
+            if c == child { return LiveSlot.none }
+            while state.records[Int(c)].previousSibling != child { c = state.records[Int(c)].previousSibling }
+            return c
+        }
         var b = state.orderNodes[Int(node)]
         let i = b.index(of: child)
         if i + 1 < Int(b.count) { return b.entries[i + 1] }
@@ -126,6 +160,7 @@ extension LiveStore {
     /// - Complexity: O(log k); O(1) usually.
     func previousSiblingInOrder(of child: UInt32) -> UInt32 {
         var node = state.slots[Int(child)].orderLeaf
+        if node == LiveSlot.none { return state.records[Int(child)].previousSibling }
         var b = state.orderNodes[Int(node)]
         let i = b.index(of: child)
         if i > 0 { return b.entries[i - 1] }
@@ -166,10 +201,6 @@ extension LiveStore {
     /// Inserts `child` into `parent`'s order tree at `position` (0 = back-most).
     /// - Complexity: O(log k), plus O(32) for a split.
     private func orderInsert(_ child: UInt32, into parent: UInt32, at position: Int) {
-        if state.slots[Int(parent)].childRoot == LiveSlot.none {
-            let root = allocateOrderNode(leaf: true)
-            state.slots.update(Int(parent)) { $0.childRoot = root }
-        }
         let (node, index) = leaf(of: parent, at: position)
         state.orderNodes.update(Int(node)) { b in b.insert(child, size: 0, at: index) }
         state.slots.update(Int(child)) { $0.orderLeaf = node }
@@ -214,7 +245,7 @@ extension LiveStore {
                     r.sizes[0] = b.total
                     r.total = b.total
                 }
-                state.slots.update(Int(owner)) { $0.childRoot = p }
+                state.slots.update(Int(owner)) { $0.childOrder = .tree(p) }
             }
             left.parent = p
             right.parent = p
@@ -243,19 +274,19 @@ extension LiveStore {
             let p = state.orderNodes[Int(node)].parent
             freeOrderNode(node)
             if p == LiveSlot.none {
-                state.slots.update(Int(parent)) { $0.childRoot = LiveSlot.none }
+                state.slots.update(Int(parent)) { $0.childOrder = .small(count: 0) }
                 return
             }
             let lane = state.orderNodes[Int(p)].index(of: node)
             state.orderNodes.update(Int(p)) { b in b.remove(at: lane) }
             node = p
         }
-        var root = state.slots[Int(parent)].childRoot
+        var root = state.slots[Int(parent)].childOrder.root
         while !state.orderNodes[Int(root)].isLeaf && state.orderNodes[Int(root)].count == 1 {
             let only = state.orderNodes[Int(root)].entries[0]
             freeOrderNode(root)
             state.orderNodes.update(Int(only)) { $0.parent = LiveSlot.none }
-            state.slots.update(Int(parent)) { $0.childRoot = only }
+            state.slots.update(Int(parent)) { $0.childOrder = .tree(only) }
             root = only
         }
     }
@@ -265,9 +296,20 @@ extension LiveStore {
     /// Puts `child` under `parent` at `position` in the order tree and the search's links.
     /// - Complexity: O(log k).
     func linkChild(_ child: UInt32, to parent: UInt32, at position: Int) {
-        orderInsert(child, into: parent, at: position)
-        let next = nextSibling(of: child)
-        let previous = previousSiblingInOrder(of: child)
+        let order = state.slots[Int(parent)].childOrder
+        let next: UInt32
+        let previous: UInt32
+        if order.isTree {
+            orderInsert(child, into: parent, at: position)
+            next = nextSibling(of: child)
+            previous = previousSiblingInOrder(of: child)
+        } else {
+            // The neighbours from the links, before the new view joins them.
+            next = position < order.smallCount ? self.child(of: parent, at: position) : LiveSlot.none
+            previous =
+                next != LiveSlot.none ? state.records[Int(next)].previousSibling : state.records[Int(parent)].lastChild
+            state.slots.update(Int(parent)) { $0.childOrder = .small(count: order.smallCount + 1) }
+        }
         state.records.update(Int(child)) { $0.previousSibling = previous }
         if next != LiveSlot.none {
             state.records.update(Int(next)) { $0.previousSibling = child }
@@ -276,6 +318,7 @@ extension LiveStore {
         }
         state.slots.update(Int(child)) { $0.parent = parent }
         publishParent(child, parent)
+        if !order.isTree && order.smallCount + 1 > Self.orderTreeLimit { buildOrderTree(parent) }
     }
 
     /// Copies a view's superview (and a window's level) into its record, where snapshots read
@@ -295,7 +338,12 @@ extension LiveStore {
         let parent = state.slots[Int(child)].parent
         let previous = state.records[Int(child)].previousSibling
         let next = nextSibling(of: child)
-        orderRemove(child, from: parent)
+        let order = state.slots[Int(parent)].childOrder
+        if order.isTree {
+            orderRemove(child, from: parent)
+        } else {
+            state.slots.update(Int(parent)) { $0.childOrder = .small(count: order.smallCount - 1) }
+        }
         if next != LiveSlot.none {
             state.records.update(Int(next)) { $0.previousSibling = previous }
         } else {
@@ -304,16 +352,40 @@ extension LiveStore {
         state.records.update(Int(child)) { $0.previousSibling = LiveSlot.none }
         state.slots.update(Int(child)) { $0.parent = LiveSlot.none }
         publishParent(child, LiveSlot.none)
+        if state.slots[Int(parent)].childOrder.isTree && childCount(parent) < Self.orderTreeDropLimit {
+            dropOrderTree(parent)
+        }
     }
 
-    /// Gives `parent` the subviews `children` (back to front), all new to it: the order tree
-    /// built in one pass (leaves three-quarters full, so that inserts find room) and the links.
+    /// Gives `parent` the subviews `children` (back to front), all new to it: the links, and the
+    /// order tree when there are more than ``orderTreeLimit``.
     /// - Complexity: O(k).
     func linkChildren(_ children: [UInt32], to parent: UInt32) {
-        precondition(state.slots[Int(parent)].childRoot == LiveSlot.none, "linkChildren starts from no subviews")
+        precondition(
+            state.slots[Int(parent)].childOrder == .small(count: 0), "linkChildren starts from no subviews")
         guard !children.isEmpty else { return }
-        let fill = Self.orderCapacity * 3 / 4
         var previous = LiveSlot.none
+        for c in children {
+            state.slots.update(Int(c)) { $0.parent = parent }
+            state.records.update(Int(c)) { $0.previousSibling = previous }
+            publishParent(c, parent)
+            previous = c
+        }
+        state.records.update(Int(parent)) { $0.lastChild = previous }
+        if children.count > Self.orderTreeLimit {
+            buildOrderTree(parent, children)
+        } else {
+            state.slots.update(Int(parent)) { $0.childOrder = .small(count: children.count) }
+        }
+    }
+
+    /// Builds the order tree of `parent`'s subviews `children` (its links, back to front; read
+    /// from them when not given) in one pass, leaves three-quarters full so that inserts find
+    /// room.
+    /// - Complexity: O(k).
+    private func buildOrderTree(_ parent: UInt32, _ given: [UInt32]? = nil) {
+        let children = given ?? self.children(of: parent)
+        let fill = Self.orderCapacity * 3 / 4
         var level: [(node: UInt32, total: UInt32)] = []
         var i = 0
         while i < children.count {
@@ -321,19 +393,12 @@ extension LiveStore {
             var b = OrderBlock(leaf: true)
             for c in children[i..<Swift.min(i + fill, children.count)] {
                 b.insert(c, size: 0, at: Int(b.count))
-                state.slots.update(Int(c)) { s in
-                    s.parent = parent
-                    s.orderLeaf = leaf
-                }
-                state.records.update(Int(c)) { $0.previousSibling = previous }
-                publishParent(c, parent)
-                previous = c
+                state.slots.update(Int(c)) { $0.orderLeaf = leaf }
             }
             state.orderNodes.set(Int(leaf), b)
             level.append((leaf, b.total))
             i += fill
         }
-        state.records.update(Int(parent)) { $0.lastChild = previous }
         while level.count > 1 {
             var above: [(node: UInt32, total: UInt32)] = []
             var g = 0
@@ -350,7 +415,26 @@ extension LiveStore {
             }
             level = above
         }
-        state.slots.update(Int(parent)) { $0.childRoot = level[0].node }
+        state.slots.update(Int(parent)) { $0.childOrder = .tree(level[0].node) }
+    }
+
+    /// Frees `parent`'s order tree: its subviews are ordered by the links alone from now on.
+    /// - Complexity: O(k).
+    private func dropOrderTree(_ parent: UInt32) {
+        let count = childCount(parent)
+        var pending = [state.slots[Int(parent)].childOrder.root]
+        while let node = pending.popLast() {
+            let b = state.orderNodes[Int(node)]
+            for k in 0..<Int(b.count) {
+                if b.isLeaf {
+                    state.slots.update(Int(b.entries[k])) { $0.orderLeaf = LiveSlot.none }
+                } else {
+                    pending.append(b.entries[k])
+                }
+            }
+            freeOrderNode(node)
+        }
+        state.slots.update(Int(parent)) { $0.childOrder = .small(count: count) }
     }
 
     /// The subviews of `parent`, back to front, from the search's links.
@@ -424,3 +508,34 @@ struct OrderBlock: BitwiseCopyable {
         sizes[Int(count)] = 0
     }
 }
+
+/// A container's subview order as the writer keeps it: the root of its order tree, or, for a
+/// container of few subviews, only their count — the search's links then are the order.
+struct ChildOrder: RawRepresentable, BitwiseCopyable, Equatable {
+    /// A tree's root node, or ``smallTag`` with the count.
+    var rawValue: UInt32
+
+    private static let smallTag: UInt32 = 1 << 31
+
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// `count` subviews, ordered by the links alone.
+    static func small(count: Int) -> ChildOrder {
+        precondition(count >= 0 && count <= LiveStore.orderTreeLimit + 1, "a small container's count")
+        return ChildOrder(rawValue: smallTag | UInt32(count))
+    }
+
+    /// Subviews ordered by the tree whose root is `root`.
+    static func tree(_ root: UInt32) -> ChildOrder {
+        precondition(root & smallTag == 0, "an order node index")
+        return ChildOrder(rawValue: root)
+    }
+
+    /// Whether the subviews have an order tree.
+    var isTree: Bool { rawValue & Self.smallTag == 0 }
+    /// The tree's root node (with ``isTree``).
+    var root: UInt32 { rawValue }
+    /// The subview count (without ``isTree``).
+    var smallCount: Int { Int(rawValue & ~Self.smallTag) }
+}
+

@@ -126,9 +126,11 @@ struct IDRef: RawRepresentable, Hashable, BitwiseCopyable {
 struct SlotState: BitwiseCopyable {
     /// The superview's slot; ``LiveSlot/screen`` for a window; ``LiveSlot/none`` when free.
     var parent: UInt32
-    /// The root of the subviews' order tree (``OrderBlock``s), or ``LiveSlot/none``.
-    var childRoot: UInt32
-    /// The leaf of the superview's order tree that holds this view, or ``LiveSlot/none``.
+    /// The subviews' order: an order tree's root, or, for a container of few subviews, their
+    /// count (the search's links are then the order).
+    var childOrder: ChildOrder
+    /// The leaf of the superview's order tree that holds this view, or ``LiveSlot/none`` (also
+    /// when the superview keeps no order tree).
     var orderLeaf: UInt32
     /// The view's order label among its siblings while its superview is indexed (later siblings
     /// have larger labels), else 0.
@@ -150,7 +152,7 @@ struct SlotState: BitwiseCopyable {
     var nextFree: UInt32
 
     static let free = SlotState(
-        parent: LiveSlot.none, childRoot: LiveSlot.none, orderLeaf: LiveSlot.none, label: 0, lane: LiveSlot.none,
+        parent: LiveSlot.none, childOrder: .small(count: 0), orderLeaf: LiveSlot.none, label: 0, lane: LiveSlot.none,
         reachInParent: .empty, alpha: 1, rare: 0, churn: 0, nextFree: LiveSlot.none)
 }
 

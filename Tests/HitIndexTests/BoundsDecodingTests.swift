@@ -22,8 +22,16 @@ import Testing
             ("rounding", with(rounding)),
             ("negative size", with(Rect(x: 10, y: 0, width: -20, height: 30))),
             ("-0 origin", with(Rect(x: -0.0, y: 0, width: 20, height: 30))),
-            ("insets", with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.hitTestInsets = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5) }),
-            ("growing minimum", with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.minimumHitSize = Size(width: 44, height: 44) }),
+            (
+                "insets",
+                with(Rect(x: 0, y: 0, width: 20, height: 30)) {
+                    $0.hitTestInsets = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5)
+                }
+            ),
+            (
+                "growing minimum",
+                with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.minimumHitSize = Size(width: 44, height: 44) }
+            ),
             ("scrolled, exact", with(Rect(x: 0, y: 7.5, width: 20, height: 30))),
             ("plain", with(Rect(x: 0, y: 0, width: 20, height: 30))),
         ]

@@ -291,4 +291,3 @@ extension LiveStore {
                 + violations.prefix(5).map(String.init(describing:)).joined(separator: "; "))
     }
 }
-

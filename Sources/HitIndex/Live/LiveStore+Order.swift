@@ -538,4 +538,3 @@ struct ChildOrder: RawRepresentable, BitwiseCopyable, Equatable {
     /// The subview count (without ``isTree``).
     var smallCount: Int { Int(rawValue & ~Self.smallTag) }
 }
-

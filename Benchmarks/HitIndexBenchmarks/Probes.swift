@@ -1,7 +1,7 @@
 import Foundation
 import HitIndex
-import HitIndexFixtures
 import HitIndexBenchMalloc
+import HitIndexFixtures
 
 #if canImport(Glibc)
     import Glibc

@@ -40,6 +40,9 @@ import HitIndex
 //   5    table: [x][y] from `coordinate`
 //   6    raw: sixteen bytes, two little-endian Double bit patterns (NaN and infinities included)
 //   7    special: [s] x = specials[s % count], y = specials[(s / count) % count]
+//
+// Then the edit script on a live index, [n] edits = n % 32 and the edits: laid out at the top
+// of FuzzEdits.swift. An input that ends after its points has none.
 
 /// Reads the fuzzer's bytes front to back; past the end every read is 0, so decoding never fails.
 struct ByteReader {

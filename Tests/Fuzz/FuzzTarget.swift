@@ -13,7 +13,9 @@ import HitIndexSceneFormat
 #endif
 
 // The libFuzzer entry point: decode the input into a scene and points (see FuzzDecoder.swift for
-// the byte layout), then ask the flattened index and the recursive reference about every point.
+// the byte layout), then ask the flattened index and the recursive reference about every point;
+// then decode the bytes that remain into an edit script and run it on a live index and on the
+// object model alike, checking each commit's snapshot against the reference (FuzzEdits.swift).
 // Any disagreement is a bug in one of them: the input is reported and the process traps, which
 // libFuzzer records as a crash.
 
@@ -34,7 +36,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // the index's documented answer to an invalid one, not a disagreement.
         return 0
     }
-    let violations = index.scene.invariantViolations()
+    let violations = index.invariantViolations()
     if !violations.isEmpty {
         report(
             fuzzCase, headline: "flattened scene invariants broken",
@@ -63,6 +65,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 ])
         }
     }
+    // The bytes after the points: edits on a live index of a copy of the scene (FuzzEdits.swift).
+    EditScript.run(&reader, fuzzCase)
     return 0
 }
 

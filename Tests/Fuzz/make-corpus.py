@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the seed corpus, Tests/Fuzz/corpus/, deterministically.
 
-Each seed is a scene and points spelled in values; the encoders below turn them into the bytes
-FuzzDecoder.swift reads (its header comment is the layout). The tables here mirror FuzzTables:
+Each seed is a scene and points spelled in values, and for some an edit script naming views by
+id; the encoders below turn them into the bytes FuzzDecoder.swift and FuzzEdits.swift read (their
+header comments are the layout). The tables here mirror FuzzTables:
 a seed that drifted from them would still decode to a valid scene, just a less deliberate one.
 See what a seed decodes to with
 
@@ -168,6 +169,122 @@ def corners_of(v, nudged=True):
     return points
 
 
+class Model:
+    """The views the edit decoder picks from (FuzzEdits.swift): `all` in preorder (windows in listed
+    order, each parent before its subviews, back to front), `views` the same without windows."""
+
+    def __init__(self, windows, parents):
+        """Windows w0… and views v0… under the parents named by id, in creation order."""
+        self.windows = [f"w{i}" for i in range(windows)]
+        self.subviews = {w: [] for w in self.windows}
+        self.parent = {}
+        self.fresh = 0
+        for i, p in enumerate(parents):
+            self.add(f"v{i}", p, len(self.subviews[p]))
+
+    @staticmethod
+    def of(windows, shape, count, explicit=()):
+        """The model FuzzDecoder builds for a header: `explicit` lists EXPLICIT's parent bytes."""
+        parents = []
+        for i in range(count):
+            earlier = [f"w{j}" for j in range(windows)] + [f"v{j}" for j in range(i)]
+            parents.append({FAN: "w0", FAN_UNDER_V0: "w0" if i == 0 else "v0",
+                            CHAIN: earlier[-1]}.get(shape) or earlier[explicit[i] % len(earlier)])
+        return Model(windows, parents)
+
+    def add(self, v, parent, at):
+        self.subviews[v] = self.subviews.get(v, [])
+        self.subviews[parent].insert(at, v)
+        self.parent[v] = parent
+
+    def detach(self, v):
+        self.subviews[self.parent.pop(v)].remove(v)
+
+    def all(self):
+        order = []
+        stack = list(reversed(self.windows))
+        while stack:
+            v = stack.pop()
+            order.append(v)
+            stack += reversed(self.subviews[v])
+        return order
+
+    def views(self):
+        return [v for v in self.all() if v not in self.windows]
+
+
+# Edit kinds (FuzzEdits.swift); a set flag adds 10 to the kind byte.
+INSERT, REMOVE, MOVE, ATTRIBUTES, SCROLL, ELIGIBILITY, REDIRECT, LEVEL, REORDER, COMMIT = range(10)
+MID = CORNERS["mid"] + 3 * CORNERS["mid"]
+
+
+def edits(model, script):
+    """The edit script: a count byte and each edit, its views named by id and turned into the bytes
+    that pick them from `model`, which follows the edits. Each edit is a tuple: ("insert", parent or
+    None for a window, position or level, record, [child records]), ("remove", v), ("move", v,
+    parent, position), ("attributes", v, record), ("scroll", v, x, y), ("eligibility", v, hidden,
+    disabled, alpha), ("redirect", v, target or None), ("level", w, level), ("front", v),
+    ("back", v), ("commit",) or ("hold",); `point=` selectors are left at the middle of the view."""
+    assert len(script) < 32
+    out = [len(script)]
+    for kind, *args in script:
+        everything = model.all()
+        if kind == "insert":
+            parent, where, record, children = args
+            ids = [f"n{model.fresh + i}" for i in range(1 + len(children))]
+            model.fresh += len(ids)
+            if parent is None:
+                out += [INSERT + 10, index_of(LEVELS, where)]
+                model.windows.append(ids[0])
+                model.subviews[ids[0]] = []
+            else:
+                out += [INSERT, everything.index(parent), where]
+                model.add(ids[0], parent, where)
+            out += list(record) + [len(children)]
+            for i, child in enumerate(children):
+                out += list(child)
+                model.add(ids[1 + i], ids[0], i)
+            out.append(MID)
+        elif kind == "remove":
+            (v,) = args
+            out += [REMOVE, everything.index(v), MID]
+            if v in model.windows:
+                model.windows.remove(v)
+            else:
+                model.detach(v)
+        elif kind == "move":
+            v, parent, at = args
+            out += [MOVE, model.views().index(v), everything.index(parent), at, MID]
+            model.detach(v)
+            model.add(v, parent, at)
+        elif kind == "attributes":
+            v, record = args
+            out += [ATTRIBUTES, everything.index(v)] + list(record) + [MID]
+        elif kind == "scroll":
+            v, x, y = args
+            out += [SCROLL, everything.index(v), coordinate(x), coordinate(y), MID]
+        elif kind == "eligibility":
+            v, hidden, disabled, alpha = args
+            out += [ELIGIBILITY, everything.index(v), (1 if hidden else 0) | (2 if disabled else 0), ALPHA[alpha],
+                    MID]
+        elif kind == "redirect":
+            v, target = args
+            out += [REDIRECT, everything.index(v), len(everything) if target is None else everything.index(target),
+                    MID]
+        elif kind == "level":
+            w, level = args
+            out += [LEVEL, model.windows.index(w), index_of(LEVELS, level), MID]
+        elif kind in ("front", "back"):
+            (v,) = args
+            out += [REORDER + (10 if kind == "front" else 0), model.views().index(v), MID]
+            siblings = model.subviews[model.parent[v]]
+            siblings.remove(v)
+            siblings.insert(len(siblings) if kind == "front" else 0, v)
+        else:
+            out.append(COMMIT + (10 if kind == "hold" else 0))
+    return bytes(out)
+
+
 def seeds():
     """Every seed, by file name."""
     s = {}
@@ -327,6 +444,49 @@ def seeds():
     predicated = [view((40 * (i % 4), 100 + 40 * (i // 4), 40, 40), predicate=(i % 3 == 0)) for i in range(12)]
     s["21-wide-predicates"] = scene(
         [window()], predicated, FAN, [edge(i, "mid", "mid") for i in range(1, 13)] + corners_of(1)[:4])
+
+    # Edit scripts on the live index (FuzzEdits.swift), after each scene's points.
+    # A scrolled list of eleven cells (v1…v11 in v0): scrolled, moved into, out of and within,
+    # inserted into, reordered, a cell hidden and one removed, the list re-anchored.
+    cells = [view((0, 0, 300, 600), parent=0)] + [view((10, 50 * i, 280, 45), parent=1) for i in range(11)]
+    model = Model.of(1, EXPLICIT, 12, [0] + [1] * 11)
+    s["22-edits-wide-container"] = scene(
+        [window()], cells, EXPLICIT, corners_of(2) + corners_of(7) + [edge(12, "mid", "mid")]) + edits(model, [
+            ("scroll", "v0", 0, 120), ("commit",),
+            ("move", "v5", "v0", 0), ("insert", "v0", 3, view((0, 100, 300, 60)), [view((5, 5, 20, 20))]),
+            ("front", "n0"), ("back", "v11"), ("hold",),
+            ("scroll", "v0", 0, -7.5), ("eligibility", "v3", True, False, "1"), ("move", "v7", "w0", 0),
+            ("move", "v2", "v6", 0), ("remove", "v4"), ("commit",),
+            ("attributes", "v0", view((0, 0, 300, 600), anchor=(0, 0), scroll=(0, 45))), ("front", "v5"),
+            ("move", "v7", "v0", 5), ("hold",),
+        ])
+    # A paging container whose redirect is retargeted, cleared, set again and loses its target.
+    paging = [view((0, 100, 390, 400), parent=0, redirect=2), view((0, 0, 390, 400), parent=1),
+              view((390, 0, 390, 400), parent=1), view((100, 450, 200, 100), parent=0, redirect=0),
+              view((20, 20, 50, 50), parent=4)]
+    model = Model.of(1, EXPLICIT, 5, [0, 1, 1, 0, 4])
+    s["23-edits-redirect-retargeted"] = scene(
+        [window()], paging, EXPLICIT,
+        [table_point(200, 300), table_point(200, 500), edge(2, "min", "min"), edge(5, "mid", "mid")]) + edits(
+            model, [
+                ("redirect", "v0", "v2"), ("commit",), ("scroll", "v0", 390, 0), ("redirect", "v0", None),
+                ("hold",), ("redirect", "v3", "v4"), ("redirect", "v0", "v1"), ("commit",), ("remove", "v4"),
+                ("commit",), ("insert", "w0", 0, view((0, 0, 390, 844), redirect=2), []), ("redirect", "v0", "w0"),
+            ])
+    # Three snapshots held across the commits after them: a window inserted, levels changed, a
+    # view moved across windows, a window removed, attributes replaced.
+    model = Model.of(2, EXPLICIT, 4, [0, 1, 2, 3])
+    levels = [view((10, 10, 200, 200), parent=0), view((20, 20, 100, 100), parent=1),
+              view((0, 0, 100, 100), parent=2), view((10, 10, 30, 30), parent=3, transform="rot90")]
+    s["24-edits-held-snapshots"] = scene(
+        [window(), window((50, 50, 200, 200), level=1000)], levels, EXPLICIT,
+        [table_point(60, 60), table_point(120, 120), edge(4, "mid", "mid"), edge(5, "min", "min")]) + edits(
+            model, [
+                ("hold",), ("level", "w1", 0), ("commit",), ("level", "w1", -1), ("hold",),
+                ("insert", None, 2000, view((40, 40, 100, 100)), [view((0, 0, 50, 50)), view((50, 50, 50, 50))]),
+                ("move", "v3", "n1", 0), ("attributes", "v0", view((10, 10, 200, 200), alpha="f0.01-")),
+                ("hold",), ("remove", "w0"), ("back", "n2"), ("commit",), ("level", "n0", -1),
+            ])
     return s
 
 

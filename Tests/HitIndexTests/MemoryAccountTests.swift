@@ -49,6 +49,24 @@ import Testing
         #expect(Self.total(live, .writer) >= count * 8)
     }
 
+    @Test func aLoadAndACompactionKeepNoFreedBlocks() throws {
+        // A load writes pages, then lays the columns out again in slabs; the pages it leaves are
+        // given back, not pooled. The same for a compaction after edits.
+        let live = try Self.list(20_000)
+        #expect(Self.bytes(live, "blocks kept for reuse") == 0)
+        for i in stride(from: 0, to: 20_000, by: 300) {
+            let v = try #require(live.handle(forID: "c\(i)"))
+            var a = try #require(live.attributes(of: v))
+            a.alpha = 0.5
+            #expect(live.setAttributes(v, a))
+        }
+        try live.commit()
+        live.compact()
+        try live.commit()
+        #expect(Self.bytes(live, "blocks kept for reuse") == 0)
+        #expect(live.invariantViolations().isEmpty)
+    }
+
     @Test func aHeldSnapshotsBlocksAreCountedUntilItIsReleased() throws {
         let count = 20_000
         let live = try Self.list(count)

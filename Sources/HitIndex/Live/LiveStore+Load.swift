@@ -360,6 +360,5 @@ extension LiveStore {
         refreshReach(LiveSlot.screen)
         // A fresh build reads without page addresses (measured at 1M views: see PagedColumn).
         compact()
-        pager.trimPool()
     }
 }

@@ -191,6 +191,10 @@ final class LiveStore {
     /// version copies a column's pages, its reads take no address loads, as on a fresh build.
     /// - Complexity: O(bytes of the store).
     func compact() {
+        // The pages the columns leave are freed at the commit (they were written by this version
+        // or are the old layout): give them back to the allocator then, not to the pool, which
+        // would keep up to its limit (32 B a view at a million views) that no edit asked for.
+        pager.trimsPoolAtCommit = true
         state.records.compact()
         state.extras.compact()
         state.slots.compact()

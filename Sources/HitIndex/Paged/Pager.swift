@@ -42,9 +42,11 @@ final class Pager {
         pooledBytes += bytes
     }
 
-    /// Gives every pooled block back to the allocator: after a bulk load, whose compaction freed
-    /// the pages the load wrote first, the pool would hold up to ``poolLimit`` bytes no edit asked
-    /// for (32 B a view at a million views).
+    /// Whether the next ``commit()`` empties the pool once it has recycled what the version freed
+    /// (set by a compaction, whose freed pages no edit is waiting for).
+    var trimsPoolAtCommit = false
+
+    /// Gives every pooled block back to the allocator.
     /// - Complexity: O(pooled blocks).
     func trimPool() {
         for (_, blocks) in pool { for body in blocks { PageBlock.free(body) } }
@@ -122,6 +124,10 @@ final class Pager {
         replaced.removeAll(keepingCapacity: true)
         discarded.removeAll(keepingCapacity: true)
         created.removeAll(keepingCapacity: true)
+        if trimsPoolAtCommit {
+            trimPool()
+            trimsPoolAtCommit = false
+        }
         version += 1
         return version - 1
     }

@@ -46,6 +46,10 @@ EXTENSIONS = {
     "LOCK_EX": "BSD flock: Linux, Musl and every Apple platform",
     "LOCK_UN": "BSD flock: Linux, Musl and every Apple platform",
     "madvise": "BSD: Linux, Musl and every Apple platform (POSIX has posix_madvise)",
+    "getrusage": "POSIX's XSI option: Linux, Musl and every Apple platform",
+    "rusage": "POSIX's XSI option (getrusage's result): Linux, Musl and every Apple platform",
+    "rusage@ru_maxrss": "BSD field of rusage: Linux, Musl and every Apple platform (kilobytes; bytes on Apple)",
+    "RUSAGE_SELF": "POSIX's XSI option: Linux, Musl and every Apple platform",
 }
 # Toolchain symbols a newer compiler picks where it may and an older deployment target does
 # without: this index, built for Linux where everything is available, cannot tell them apart.

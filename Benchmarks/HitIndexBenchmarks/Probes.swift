@@ -249,8 +249,12 @@ func peakResidentBytes() -> Int {
     #if canImport(Glibc)
         // glibc declares the argument as an enum; Musl and Darwin as an int macro.
         let who = __rusage_who_t(RUSAGE_SELF.rawValue)
-    #else
+    #elseif canImport(Musl)
         let who = RUSAGE_SELF
+    #elseif canImport(Darwin)
+        let who = RUSAGE_SELF
+    #else
+        #error("a C library module is needed: Glibc, Musl or Darwin")
     #endif
     guard getrusage(who, &usage) == 0 else { return -1 }
     #if canImport(Darwin)

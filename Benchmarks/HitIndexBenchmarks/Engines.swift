@@ -66,18 +66,20 @@ final class IndexEngine: BenchEngine, @unchecked Sendable {
     let live: LiveIndex
     let index: HitTestIndex
     let memory: MemoryAccount
+    /// The bytes published snapshots read, and those only the writer keeps.
+    let snapshotBytes: Int
+    let writerBytes: Int
 
     init(_ scene: Scene, idBytes: Int) throws {
         live = try LiveIndex(scene)
         index = HitTestIndex(freshlyLoaded: live.snapshot)
+        let account = live.memoryAccount
         var m = MemoryAccount()
-        for item in live.memoryAccount { m.add("\(item.part.rawValue): \(item.structure)", bytes: item.bytes) }
+        for item in account { m.add("\(item.part.rawValue): \(item.structure)", bytes: item.bytes) }
         memory = m
+        snapshotBytes = account.filter { $0.part == .snapshot }.reduce(0) { $0 + $1.bytes }
+        writerBytes = m.total - snapshotBytes
     }
-
-    /// The bytes published snapshots read, and those only the writer keeps.
-    var snapshotBytes: Int { memory.items.filter { $0.0.hasPrefix("snapshot: ") }.reduce(0) { $0 + $1.1 } }
-    var writerBytes: Int { memory.total - snapshotBytes }
 
     func makeContext() {}
 

@@ -13,11 +13,11 @@ struct LiveResults {
     var frameUsP50 = Double.nan
     var frameUsP99 = Double.nan
     var queryAfterEditsRatio = Double.nan
-    /// After those edits, `compact()` + commit, and the query p50 then ÷ the fresh build's.
     /// Every byte the live index keeps allocated after those edits, per view (the memory account,
     /// as `bytesPerView` for a fresh build): what pages copied out of slabs, pooled blocks and
     /// grown tables add over time.
     var bytesPerViewAfterEdits = Double.nan
+    /// After those edits, `compact()` + commit, and the query p50 then ÷ the fresh build's.
     var compactMs = Double.nan
     var queryAfterCompactRatio = Double.nan
     /// The edits made before measuring the ratio above.

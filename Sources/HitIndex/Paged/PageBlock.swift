@@ -48,12 +48,10 @@ enum PageBlock {
     /// ``PageSlab/allocate(pages:bodyBytes:version:)``.
     /// - Complexity: O(1).
     static func free(_ body: UnsafeMutableRawPointer) {
-        let base = body - headerSize
-        if let slab = base.load(fromByteOffset: slabOffset, as: UnsafeMutableRawPointer?.self) {
-            // Safe: a slab stays alive until its last page is released, and this page was not.
-            Unmanaged<PageSlab>.fromOpaque(slab).takeUnretainedValue().releasePage()
+        if let slab = slab(of: body) {
+            slab.releasePage()
         } else {
-            base.deallocate()
+            (body - headerSize).deallocate()
         }
     }
 

@@ -16,6 +16,18 @@ import Testing
         return try LiveIndex(Scene(windows: [window]))
     }
 
+    /// Changes every `step`-th cell of ``list(_:)``'s 20,000 (each in another records page for a
+    /// step of 32 or more), then commits.
+    static func edit(_ live: LiveIndex, every step: Int, _ change: (inout ViewAttributes) -> Void) throws {
+        for i in stride(from: 0, to: 20_000, by: step) {
+            let v = try #require(live.handle(forID: "c\(i)"))
+            var a = try #require(live.attributes(of: v))
+            change(&a)
+            #expect(live.setAttributes(v, a))
+        }
+        try live.commit()
+    }
+
     static func bytes(_ live: LiveIndex, _ structure: String) -> Int {
         live.memoryAccount.filter { $0.structure == structure }.reduce(0) { $0 + $1.bytes }
     }
@@ -54,13 +66,7 @@ import Testing
         // given back, not pooled. The same for a compaction after edits.
         let live = try Self.list(20_000)
         #expect(Self.bytes(live, "blocks kept for reuse") == 0)
-        for i in stride(from: 0, to: 20_000, by: 300) {
-            let v = try #require(live.handle(forID: "c\(i)"))
-            var a = try #require(live.attributes(of: v))
-            a.alpha = 0.5
-            #expect(live.setAttributes(v, a))
-        }
-        try live.commit()
+        try Self.edit(live, every: 300) { $0.alpha = 0.5 }
         live.compact()
         try live.commit()
         #expect(Self.bytes(live, "blocks kept for reuse") == 0)
@@ -68,18 +74,11 @@ import Testing
     }
 
     @Test func aHeldSnapshotsBlocksAreCountedUntilItIsReleased() throws {
-        let count = 20_000
-        let live = try Self.list(count)
+        let live = try Self.list(20_000)
         #expect(Self.bytes(live, "blocks kept for held snapshots") == 0)
         var held: IndexSnapshot? = live.snapshot
         // Hide one cell in every 500th slot: each sits in a different records page.
-        for i in stride(from: 0, to: count, by: 500) {
-            let v = try #require(live.handle(forID: "c\(i)"))
-            var a = try #require(live.attributes(of: v))
-            a.isHidden = true
-            #expect(live.setAttributes(v, a))
-        }
-        try live.commit()
+        try Self.edit(live, every: 500) { $0.isHidden = true }
         let kept = Self.bytes(live, "blocks kept for held snapshots")
         // At least the 40 record pages the held snapshot still reads.
         #expect(kept >= 40 * 1024, "kept \(kept) B for the held snapshot")
@@ -95,16 +94,9 @@ import Testing
     }
 
     @Test func copyingPagesOutOfASlabAddsMemoryUntilCompacted() throws {
-        let count = 20_000
-        let live = try Self.list(count)
+        let live = try Self.list(20_000)
         let before = Self.total(live)
-        for i in stride(from: 0, to: count, by: 500) {
-            let v = try #require(live.handle(forID: "c\(i)"))
-            var a = try #require(live.attributes(of: v))
-            a.isUserInteractionEnabled = false
-            #expect(live.setAttributes(v, a))
-        }
-        try live.commit()
+        try Self.edit(live, every: 500) { $0.isUserInteractionEnabled = false }
         // The copies are new blocks; the slab they were copied from is still allocated whole.
         let afterEdits = Self.total(live)
         #expect(afterEdits > before + 40 * 1024, "before \(before) B, after the edits \(afterEdits) B")

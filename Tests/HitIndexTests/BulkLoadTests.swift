@@ -67,14 +67,17 @@ import Testing
             for i in 0..<count { withUnsafeBytes(of: column[i]) { out += $0 } }
             return out
         }
+        func bytes<T>(_ pool: Pool<T>) -> [UInt8] {
+            bytes(pool.column, pool.count) + Array("\(pool.count) \(pool.firstFree)".utf8)
+        }
         let s = store.state
         let c = s.counts
         return [
-            "records": bytes(s.records, c.slotCount), "extras": bytes(s.extras, c.extraCount),
-            "slots": bytes(s.slots, c.slotCount), "orderNodes": bytes(s.orderNodes, c.orderCount),
-            "rares": bytes(s.rares, c.rareCount), "leaves": bytes(s.leaves, c.leafCount),
-            "blocks": bytes(s.blocks, c.blockCount), "leafMeta": bytes(s.leafMeta, c.leafCount),
-            "blockMeta": bytes(s.blockMeta, c.blockCount), "idBytes": bytes(s.idBytes, c.idBytesUsed),
+            "records": bytes(s.records, s.slots.count), "extras": bytes(s.extras),
+            "slots": bytes(s.slots), "orderNodes": bytes(s.orderNodes),
+            "rares": bytes(s.rares), "leaves": bytes(s.leaves, s.leafMeta.count),
+            "blocks": bytes(s.blocks, s.blockMeta.count), "leafMeta": bytes(s.leafMeta),
+            "blockMeta": bytes(s.blockMeta), "idBytes": bytes(s.idBytes, c.idBytesUsed),
             "idTable": bytes(s.idTable, 2 * c.idTableCapacity), "counts": Array("\(c)".utf8),
         ]
     }

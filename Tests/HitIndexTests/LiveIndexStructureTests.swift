@@ -116,6 +116,32 @@ import Testing
         }
     }
 
+    @Test func pools() throws {
+        // A side entry given back while a view still holds it.
+        try Self.expectCaught("both free and in use") { store, slot in
+            store.freeRare(store.state.slots[Int(slot("Front"))].rare)
+        }
+        // A side entry nobody holds and nobody freed (a leak).
+        try Self.expectCaught("rares: 2 in use and 0 free, of 4") { store, _ in
+            _ = store.allocateRare(.defaults)
+        }
+        // A hierarchy node nobody holds.
+        try Self.expectCaught("hierarchy leaves:") { store, _ in
+            _ = store.state.leafMeta.allocate(.unused)
+        }
+        // A position freed twice: the free list loops.
+        try Self.expectCaught("extras: the free list revisits") { store, _ in
+            let k = store.allocateExtra()
+            store.freeExtra(k)
+            store.freeExtra(k)
+        }
+        // A free slot whose record is still live.
+        try Self.expectCaught("is free but live") { store, slot in
+            let s1 = slot("s1")
+            store.state.slots.free(Int(s1), leaving: .free)
+        }
+    }
+
     @Test func orderTrees() throws {
         // "big" has 100 subviews: leaves under an inner root.
         try Self.expectCaught("totals") { store, slot in
@@ -178,38 +204,35 @@ import Testing
         }
         // A leaf's lane count that is off.
         try Self.expectCaught("lanes used") { store, slot in
-            let leaf = Int(store.state.slots[Int(slot("c4"))].lane >> 3)
+            let leaf = store.state.slots[Int(slot("c4"))].lane.block
             store.state.leafMeta.update(leaf) { $0.count -= 1 }
         }
         // An exact lane whose bound is one ulp off.
         try Self.expectCaught("is not where the conversion reaches") { store, slot in
             let location = store.state.slots[Int(slot("c4"))].lane
-            store.state.leaves.update(Int(location >> 3)) { l in
-                l.maxX[Int(location & 7)] = l.maxX[Int(location & 7)].nextUp
-            }
+            store.state.leaves.update(location.block) { l in l.maxX[location.lane] = l.maxX[location.lane].nextUp }
         }
         // A lane marked exact for a subview with a reachable subview of its own.
         try Self.expectCaught("marked exact but cannot be decided") { store, slot in
             let location = store.state.slots[Int(slot("c19"))].lane
-            store.state.leaves.update(Int(location >> 3)) { l in l.key[Int(location & 7)] |= ChildBVH.LeafBlock.exactBit
-            }
+            store.state.leaves.update(location.block) { l in l.key[location.lane] |= ChildBVH.LeafBlock.exactBit }
         }
         // An inner lane whose key is not the largest label below it.
         try Self.expectCaught("largest label below") { store, slot in
             let root = store.extra(of: slot("wide")).bvh
-            #expect(root & ChildBVH.leafTag == 0, "20 subviews need a block above the leaves")
-            store.state.blocks.update(Int(root)) { $0.key[0] += 1 }
+            #expect(!root.isLeaf, "20 subviews need a block above the leaves")
+            store.state.blocks.update(root.index) { $0.key[0] += 1 }
         }
         // An inner lane whose box no longer encloses its child.
         try Self.expectCaught("does not enclose") { store, slot in
             let root = store.extra(of: slot("wide")).bvh
-            store.state.blocks.update(Int(root)) { $0.maxX[0] = $0.minX[0] }
+            store.state.blocks.update(root.index) { $0.maxX[0] = $0.minX[0] }
         }
         // A child node whose parent link names the wrong lane.
         try Self.expectCaught("parent link is wrong") { store, slot in
             let root = store.extra(of: slot("wide")).bvh
-            let child = store.state.blocks[Int(root)].child[0]
-            store.state.leafMeta.update(Int(child & ~ChildBVH.leafTag)) { $0.parent = root << 3 | 1 }
+            let child = store.state.blocks[root.index].node(0)
+            store.state.leafMeta.update(child.index) { $0.parent = ChildBVH.Lane(block: root.index, lane: 1) }
         }
         // A container with 20 subviews that is not indexed.
         try Self.expectCaught("subviews but not indexed") { store, slot in

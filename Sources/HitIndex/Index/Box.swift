@@ -45,6 +45,27 @@ struct DBox {
         return r.isEmpty ? .empty : r
     }
 
+    /// The reach rule: where, in a view's bounds space, a hit from the view or its subtree is
+    /// possible, given its own hit area `own` and the union `subviews` of its subviews' reach.
+    /// An ineligible view (hidden, disabled, transparent) yields nothing; a clipping view yields
+    /// what its area allows (only its subviews' part of it when it passes touches through);
+    /// a view that lets subviews answer outside its area yields both (only theirs when it
+    /// passes touches through).
+    ///
+    /// reach = ∅ if not eligible; else (outside ? (passThrough ? ∅ : own) ∪ subviews
+    ///                                          : (passThrough ? own ∩ subviews : own)).
+    ///
+    /// The one statement of the rule: the flat build, the live store's upkeep and its checker
+    /// all call it.
+    /// - Complexity: O(1).
+    static func reach(own: DBox, subviews: DBox, flags: ViewFlags) -> DBox {
+        guard flags.contains(.eligible) else { return .empty }
+        if flags.contains(.outside) {
+            return (flags.contains(.passThrough) ? .empty : own).union(subviews)
+        }
+        return flags.contains(.passThrough) ? own.intersection(subviews) : own
+    }
+
     /// The box in the superview's space that holds every superview point the canonical
     /// conversion can map into this box, or ``everything`` when that set is unbounded or the
     /// transform too ill-conditioned to bound it tightly.

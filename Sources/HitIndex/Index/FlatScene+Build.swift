@@ -115,16 +115,8 @@ extension FlatScene {
         for i in stride(from: n - 1, through: 0, by: -1) {
             let flags = links[i].flags
             let g = geometry[i]
-            var reach = DBox.empty
-            if flags.contains(.eligible) {
-                let own = DBox(Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY))
-                let children = childReach[i]
-                if flags.contains(.outside) {
-                    reach = (flags.contains(.passThrough) ? .empty : own).union(children)
-                } else {
-                    reach = flags.contains(.passThrough) ? own.intersection(children) : own
-                }
-            }
+            let own = DBox(Extents(minX: g.minX, minY: g.minY, maxX: g.maxX, maxY: g.maxY))
+            let reach = DBox.reach(own: own, subviews: childReach[i], flags: flags)
             if reach.isEmpty {
                 links[i].flags.insert(.unreachable)
                 continue

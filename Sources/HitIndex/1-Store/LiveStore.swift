@@ -21,7 +21,7 @@
 /// - A view's `reach` is the union of its subviews' `reachInParent`; `reachInParent` is its own
 ///   hit rect and that reach, combined by its flags and lifted through its placement; a subview's
 ///   lane holds the exact interval when the subview qualifies, else the `reachInParent` box.
-/// - Free slots form a list through `nextFree`; their generation is one past the last view's.
+/// - Free slots form the slot pool's list; their generation is one past the last view's.
 final class LiveStore {
     /// The writer's memory and versions.
     let pager: Pager
@@ -76,15 +76,22 @@ final class LiveStore {
 
     /// The columns and counters of one version of the store.
     struct State {
+        /// By slot: what a query reads (shared with snapshots).
         var records: PagedColumn<ViewRecord>
-        var extras: PagedColumn<ViewExtra>
-        var slots: PagedColumn<SlotState>
-        var orderNodes: PagedColumn<OrderBlock>
-        var rares: PagedColumn<RareAttributes>
+        /// By slot: what only the writer keeps; its pool hands out the slots.
+        var slots: Pool<SlotState>
+        /// Side entries of the views that need them (shared); position 0 is "none".
+        var extras: Pool<ViewExtra>
+        /// Rare attributes (writer only); position 0 is "none".
+        var rares: Pool<RareAttributes>
+        /// The order trees of wide containers (writer only).
+        var orderNodes: Pool<OrderBlock>
+        /// The hierarchies' leaf and inner blocks (shared), each beside its writer-only place,
+        /// whose pool hands out both.
         var leaves: PagedColumn<ChildBVH.LeafBlock>
+        var leafMeta: Pool<NodeMeta>
         var blocks: PagedColumn<ChildBVH.Block>
-        var leafMeta: PagedColumn<NodeMeta>
-        var blockMeta: PagedColumn<NodeMeta>
+        var blockMeta: Pool<NodeMeta>
         var idBytes: PagedColumn<UInt8>
         var idTable: PagedColumn<UInt32>
         /// Custom predicates by ``ViewExtra/predicate``; nil entries are free.
@@ -92,23 +99,10 @@ final class LiveStore {
         var counts = Counts()
     }
 
-    /// The scalar part of a version: high-water marks, free lists, totals.
+    /// The scalar part of a version: totals and the id table's counters.
     struct Counts {
-        /// Slots ever used (the screen included), and the first free one.
-        var slotCount = 0
-        var freeSlot = LiveSlot.none
         /// Views alive (windows included, the screen not).
         var viewCount = 0
-        var extraCount = 1
-        var freeExtra = LiveSlot.none
-        var rareCount = 1
-        var freeRare = LiveSlot.none
-        var leafCount = 0
-        var freeLeaf = LiveSlot.none
-        var blockCount = 0
-        var freeBlock = LiveSlot.none
-        var orderCount = 0
-        var freeOrder = LiveSlot.none
         /// Id bytes written, and those of removed views.
         var idBytesUsed = 0
         var idBytesGarbage = 0
@@ -123,32 +117,34 @@ final class LiveStore {
     }
 
     /// A hierarchy node's place, as only the writer needs it.
-    struct NodeMeta: BitwiseCopyable {
-        /// The parent block << 3 | lane, or ``LiveSlot/none`` for a root.
-        var parent: UInt32
+    struct NodeMeta: PoolEntry {
+        /// The lane of the inner block that holds this node, or ``ChildBVH/Lane/none`` for a
+        /// root.
+        var parent: ChildBVH.Lane
         /// Lanes in use (the first `count`).
         var count: UInt32
         /// The next free node when this one is free.
-        var nextFree: UInt32
+        var freeLink: UInt32
+
+        /// A node with no parent and no lanes.
+        static let unused = NodeMeta(parent: .none, count: 0, freeLink: Pool<NodeMeta>.end)
     }
 
     /// An empty store: the screen and nothing on it.
     /// - Complexity: O(1).
     init() {
-        ChildBVH.checkLayouts()
-        precondition(MemoryLayout<ViewRecord>.stride == 128, "ViewRecord is two cache lines")
+        precondition(StoreLayout.verified)
         let pager = Pager()
         self.pager = pager
+        // Extra and rare position 0 mean "none": reserved, so their pages exist.
         state = State(
-            records: PagedColumn(pager: pager, shared: true), extras: PagedColumn(pager: pager, shared: true),
-            slots: PagedColumn(pager: pager, shared: false), orderNodes: PagedColumn(pager: pager, shared: false),
-            rares: PagedColumn(pager: pager, shared: false),
-            leaves: PagedColumn(pager: pager, shared: true), blocks: PagedColumn(pager: pager, shared: true),
-            leafMeta: PagedColumn(pager: pager, shared: false), blockMeta: PagedColumn(pager: pager, shared: false),
+            records: PagedColumn(pager: pager, shared: true), slots: Pool(pager: pager, shared: false),
+            extras: Pool(pager: pager, shared: true, reserved: [.empty]),
+            rares: Pool(pager: pager, shared: false, reserved: [.defaults]),
+            orderNodes: Pool(pager: pager, shared: false),
+            leaves: PagedColumn(pager: pager, shared: true), leafMeta: Pool(pager: pager, shared: false),
+            blocks: PagedColumn(pager: pager, shared: true), blockMeta: Pool(pager: pager, shared: false),
             idBytes: PagedColumn(pager: pager, shared: true), idTable: PagedColumn(pager: pager, shared: false))
-        // Extra and rare slot 0 mean "none": write them so their pages exist.
-        state.extras.set(0, .empty)
-        state.rares.set(0, .defaults)
         let screen = allocateSlot()
         precondition(screen == LiveSlot.screen)
         var record = ViewRecord.empty
@@ -214,15 +210,11 @@ final class LiveStore {
     /// generation the free list left in it.
     /// - Complexity: O(1).
     func allocateSlot() -> UInt32 {
-        let slot: UInt32
-        if state.counts.freeSlot != LiveSlot.none {
-            slot = state.counts.freeSlot
-            state.counts.freeSlot = state.slots[Int(slot)].nextFree
-        } else {
-            precondition(
-                state.counts.slotCount < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views")
-            slot = UInt32(state.counts.slotCount)
-            state.counts.slotCount += 1
+        let fresh = !state.slots.hasFree
+        precondition(
+            !fresh || state.slots.count < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views")
+        let slot = UInt32(state.slots.allocate(.free))
+        if fresh {
             var record = ViewRecord.empty
             record.generation = 1
             state.records.set(Int(slot), record)
@@ -231,7 +223,6 @@ final class LiveStore {
             state.records.update(Int(slot)) { $0.generation = floor }
         }
         allocatedSinceCommit.append(slot)
-        state.slots.set(Int(slot), .free)
         state.records.update(Int(slot)) { $0.flags = .live }
         if slot != LiveSlot.screen { state.counts.viewCount += 1 }
         return slot
@@ -242,13 +233,11 @@ final class LiveStore {
     /// empty, with generation 0, until written), the view count includes them.
     /// - Complexity: O(count) (the slots are remembered for a rollback).
     func allocateFreshSlots(_ count: Int) -> Range<UInt32> {
-        precondition(state.counts.freeSlot == LiveSlot.none && generationFloor.isEmpty, "fresh slots only")
+        precondition(generationFloor.isEmpty, "fresh slots only")
         precondition(
-            state.counts.slotCount + count < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views"
-        )
-        let first = UInt32(state.counts.slotCount)
-        let slots = first..<(first + UInt32(count))
-        state.counts.slotCount += count
+            state.slots.count + count < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views")
+        let positions = state.slots.allocateFresh(count)
+        let slots = UInt32(positions.lowerBound)..<UInt32(positions.upperBound)
         state.counts.viewCount += count
         allocatedSinceCommit.append(contentsOf: slots)
         return slots
@@ -259,25 +248,25 @@ final class LiveStore {
     /// - Complexity: O(1).
     func freeSlot(_ slot: UInt32) {
         var record = ViewRecord.empty
-        let generation = state.records[Int(slot)].generation
-        record.generation = generation &+ 1
-        state.records.set(Int(slot), record)
-        var s = SlotState.free
+        record.generation = state.records[Int(slot)].generation &+ 1
         if record.generation != 0 {
-            s.nextFree = state.counts.freeSlot
-            state.counts.freeSlot = slot
+            state.records.set(Int(slot), record)
+            state.slots.free(Int(slot), leaving: .free)
         } else {
             record.generation = UInt32.max
             state.records.set(Int(slot), record)
+            state.slots.set(Int(slot), .free)
         }
-        state.slots.set(Int(slot), s)
         state.counts.viewCount -= 1
     }
+
+    /// Slots ever used (the screen included): every slot below it has a record.
+    var slotCount: Int { state.slots.count }
 
     /// Whether `slot` holds a view of this generation.
     /// - Complexity: O(1).
     func isLive(_ slot: UInt32, generation: UInt32) -> Bool {
-        Int(slot) < state.counts.slotCount && slot != LiveSlot.screen
+        Int(slot) < state.slots.count && slot != LiveSlot.screen
             && state.records[Int(slot)].generation == generation && state.records[Int(slot)].flags.contains(.live)
     }
 
@@ -285,51 +274,19 @@ final class LiveStore {
 
     /// A slot of ``State/extras`` set to ``ViewExtra/empty``.
     /// - Complexity: O(1).
-    func allocateExtra() -> UInt32 {
-        let slot: UInt32
-        if state.counts.freeExtra != LiveSlot.none {
-            slot = state.counts.freeExtra
-            state.counts.freeExtra = state.extras[Int(slot)].bvh
-        } else {
-            slot = UInt32(state.counts.extraCount)
-            state.counts.extraCount += 1
-        }
-        state.extras.set(Int(slot), .empty)
-        return slot
-    }
+    func allocateExtra() -> UInt32 { UInt32(state.extras.allocate(.empty)) }
 
-    /// Gives an extra slot back (its `bvh` field links the free list).
+    /// Gives an extra slot back.
     /// - Complexity: O(1).
-    func freeExtra(_ slot: UInt32) {
-        var e = ViewExtra.empty
-        e.bvh = state.counts.freeExtra
-        state.extras.set(Int(slot), e)
-        state.counts.freeExtra = slot
-    }
+    func freeExtra(_ slot: UInt32) { state.extras.free(Int(slot), leaving: .empty) }
 
     /// A slot of ``State/rares`` set to `value`.
     /// - Complexity: O(1).
-    func allocateRare(_ value: RareAttributes) -> UInt32 {
-        let slot: UInt32
-        if state.counts.freeRare != LiveSlot.none {
-            slot = state.counts.freeRare
-            state.counts.freeRare = state.rares[Int(slot)].nextFree
-        } else {
-            slot = UInt32(state.counts.rareCount)
-            state.counts.rareCount += 1
-        }
-        state.rares.set(Int(slot), value)
-        return slot
-    }
+    func allocateRare(_ value: RareAttributes) -> UInt32 { UInt32(state.rares.allocate(value)) }
 
     /// Gives a rare slot back.
     /// - Complexity: O(1).
-    func freeRare(_ slot: UInt32) {
-        var r = RareAttributes.defaults
-        r.nextFree = state.counts.freeRare
-        state.rares.set(Int(slot), r)
-        state.counts.freeRare = slot
-    }
+    func freeRare(_ slot: UInt32) { state.rares.free(Int(slot), leaving: .defaults) }
 
     /// Stores a predicate; returns its index.
     /// - Complexity: O(1) amortized; O(p) when the array is shared with a snapshot.

@@ -4,7 +4,7 @@ extension LiveStore {
         StoreSnapshot(
             records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
             blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
-            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: pager.version, tag: tag)
+            slotCount: state.slots.count, viewCount: state.counts.viewCount, version: pager.version, tag: tag)
     }
 
     /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
@@ -30,6 +30,7 @@ extension LiveStore {
         let reach = view.expectedReach(order)
         var extrasSeen = Set<UInt32>()
         var raresSeen = Set<UInt32>()
+        var nodesSeen = (leaves: Set<Int>(), blocks: Set<Int>())
         var withIDs = 0
         for v in [LiveSlot.screen] + order {
             let r = state.records[Int(v)]
@@ -43,20 +44,28 @@ extension LiveStore {
             for c in kids {
                 let cs = state.slots[Int(c)]
                 if !indexed {
-                    if cs.lane != LiveSlot.none || cs.label != 0 {
+                    if cs.lane != .none || cs.label != .none {
                         fail("view \(c): a lane or label under an unindexed view")
                     }
                     continue
                 }
-                let leaf = state.leaves[Int(cs.lane >> 3)]
-                let lane = Int(cs.lane & 7)
-                if cs.lane == LiveSlot.none || leaf.slot[lane] != c || leaf.label(lane) != cs.label {
+                guard cs.lane != .none && cs.lane.block < state.leafMeta.count else {
+                    fail("view \(c): no lane (\(cs.lane)) under an indexed view")
+                    continue
+                }
+                let leaf = state.leaves[cs.lane.block]
+                let lane = cs.lane.lane
+                if leaf.slot[lane] != c || leaf.label(lane) != cs.label.rawValue {
                     fail("view \(c): its lane location does not hold it with its label")
-                } else if Int(cs.lane & 7) >= Int(state.leafMeta[Int(cs.lane >> 3)].count) {
+                } else if lane >= Int(state.leafMeta[cs.lane.block].count) {
                     fail("view \(c): its lane is past its leaf's count")
                 }
             }
-            if indexed { nodeMetaViolations(extra(of: v).bvh, fail) }
+            if indexed { nodeMetaViolations(extra(of: v).bvh, &nodesSeen, fail) }
+            // The screen too: it holds an extra while its windows are indexed.
+            if r.extra != 0 && !extrasSeen.insert(r.extra).inserted {
+                fail("view \(v): extra slot \(r.extra) shared")
+            }
             if v != LiveSlot.screen {
                 if !(s.reachInParent == reach[Int(v)].inParent) {
                     fail("view \(v): reachInParent \(s.reachInParent), recomputed \(reach[Int(v)].inParent)")
@@ -66,9 +75,6 @@ extension LiveStore {
                 let extents = a.hitRegion.extents
                 if r.center != placement.center || r.anchorOffset != placement.anchorOffset || r.extents != extents {
                     fail("view \(v): its record's geometry differs from its attributes'")
-                }
-                if r.extra != 0 && !extrasSeen.insert(r.extra).inserted {
-                    fail("view \(v): extra slot \(r.extra) shared")
                 }
                 if s.rare != 0 && !raresSeen.insert(s.rare).inserted { fail("view \(v): rare slot \(s.rare) shared") }
                 // Bounds kept in the rare entry only where the hit rect cannot give them back.
@@ -102,18 +108,47 @@ extension LiveStore {
         if withIDs != state.counts.idTableUsed {
             fail("\(withIDs) views have ids, the id table holds \(state.counts.idTableUsed)")
         }
-        // Free slots: dead, and with the live ones they account for every slot.
-        var free = 0
-        var f = state.counts.freeSlot
-        while f != LiveSlot.none && free <= state.counts.slotCount {
-            if state.records[Int(f)].flags.contains(.live) { fail("slot \(f) is free but live") }
-            free += 1
-            f = state.slots[Int(f)].nextFree
-        }
-        if order.count + 1 + free > state.counts.slotCount {
-            fail("\(order.count) live views and \(free) free slots exceed \(state.counts.slotCount) slots")
-        }
+        poolViolations(liveViews: order.count, extrasSeen: extrasSeen, raresSeen: raresSeen, nodesSeen: nodesSeen, fail)
         return problems
+    }
+
+    /// Every pool's free list is a list, and with the entries in use it accounts for every
+    /// position: free slots are dead; side entries and hierarchy nodes are each either free or
+    /// held by exactly one live view's structures (none leaks, none is both).
+    private func poolViolations(
+        liveViews: Int, extrasSeen: Set<UInt32>, raresSeen: Set<UInt32>,
+        nodesSeen: (leaves: Set<Int>, blocks: Set<Int>),
+        _ fail: (String) -> Void
+    ) {
+        func account(_ name: String, free: [Int]?, used: Set<Int>, reserved: Int, count: Int) {
+            guard let free else { return fail("\(name): the free list revisits a position or leaves the pool") }
+            let freed = Set(free)
+            if !freed.isDisjoint(with: used) { fail("\(name): a position is both free and in use") }
+            if freed.count + used.count + reserved != count {
+                fail("\(name): \(used.count) in use and \(freed.count) free, of \(count) (\(reserved) reserved)")
+            }
+        }
+        if let free = state.slots.freePositions() {
+            for f in free where state.records[f].flags.contains(.live) { fail("slot \(f) is free but live") }
+            if liveViews + 1 + free.count != state.slots.count {
+                fail("\(liveViews) live views and \(free.count) free slots, of \(state.slots.count) slots")
+            }
+        } else {
+            fail("slots: the free list revisits a position or leaves the pool")
+        }
+        account(
+            "extras", free: state.extras.freePositions(), used: Set(extrasSeen.map { Int($0) }), reserved: 1,
+            count: state.extras.count)
+        account(
+            "rares", free: state.rares.freePositions(), used: Set(raresSeen.map { Int($0) }), reserved: 1,
+            count: state.rares.count)
+        account(
+            "hierarchy leaves", free: state.leafMeta.freePositions(), used: nodesSeen.leaves, reserved: 0,
+            count: state.leafMeta.count)
+        account(
+            "hierarchy blocks", free: state.blockMeta.freePositions(), used: nodesSeen.blocks, reserved: 0,
+            count: state.blockMeta.count)
+        for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }
     }
 
     /// The order of `parent`'s subviews `kids`: without a tree, the count and no order leaves,
@@ -191,37 +226,47 @@ extension LiveStore {
     }
 
     /// Each node under `root`: the lane count matches the used lanes, and each child's metadata
-    /// names the lane that holds it.
-    private func nodeMetaViolations(_ root: UInt32, _ fail: (String) -> Void) {
-        let rootMeta =
-            root & ChildBVH.leafTag != 0 ? state.leafMeta[Int(root & ~ChildBVH.leafTag)] : state.blockMeta[Int(root)]
-        if rootMeta.parent != LiveSlot.none { fail("hierarchy root \(root) has a parent") }
+    /// names the lane that holds it. Adds the nodes to `seen`; a node already there belongs to
+    /// two hierarchies.
+    private func nodeMetaViolations(
+        _ root: ChildBVH.Node, _ seen: inout (leaves: Set<Int>, blocks: Set<Int>), _ fail: (String) -> Void
+    ) {
+        guard root != .none else { return fail("an indexed view has no hierarchy root") }
+        if meta(of: root).parent != .none { fail("hierarchy root \(root) has a parent") }
         var pending = [root]
         while let node = pending.popLast() {
-            if node & ChildBVH.leafTag != 0 {
-                let i = Int(node & ~ChildBVH.leafTag)
+            let i = node.index
+            guard i < (node.isLeaf ? state.leafMeta.count : state.blockMeta.count) else {
+                fail("\(node) is past its pool's end")
+                continue
+            }
+            let fresh = node.isLeaf ? seen.leaves.insert(i).inserted : seen.blocks.insert(i).inserted
+            if !fresh { fail("\(node) is in two hierarchies") }
+            if node.isLeaf {
                 let used = (0..<ChildBVH.branching).filter { state.leaves[i].key[$0] != 0 }.count
                 if used != Int(state.leafMeta[i].count) {
                     fail("leaf \(i): count \(state.leafMeta[i].count), \(used) lanes used")
                 }
                 continue
             }
-            let b = state.blocks[Int(node)]
+            let b = state.blocks[i]
             let used = (0..<ChildBVH.branching).filter { b.key[$0] != 0 }.count
-            if used != Int(state.blockMeta[Int(node)].count) {
-                fail("block \(node): count \(state.blockMeta[Int(node)].count), \(used) lanes used")
+            if used != Int(state.blockMeta[i].count) {
+                fail("block \(i): count \(state.blockMeta[i].count), \(used) lanes used")
             }
             for lane in 0..<used {
-                let child = b.child[lane]
-                let m =
-                    child & ChildBVH.leafTag != 0
-                    ? state.leafMeta[Int(child & ~ChildBVH.leafTag)] : state.blockMeta[Int(child)]
-                if m.parent != node << 3 | UInt32(lane) {
-                    fail("block \(node) lane \(lane): its child's parent link is wrong")
+                let child = b.node(lane)
+                if meta(of: child).parent != ChildBVH.Lane(block: i, lane: lane) {
+                    fail("block \(i) lane \(lane): its child's parent link is wrong")
                 }
                 pending.append(child)
             }
         }
+    }
+
+    /// A node's writer-side place.
+    private func meta(of node: ChildBVH.Node) -> NodeMeta {
+        node.isLeaf ? state.leafMeta[node.index] : state.blockMeta[node.index]
     }
 }
 
@@ -244,22 +289,12 @@ extension StoreSnapshot {
             var union = FBox.empty
             if r.flags.contains(.indexed) {
                 let root = extras[Int(r.extra)].bvh
-                union =
-                    root & ChildBVH.leafTag != 0
-                    ? leaves[Int(root & ~ChildBVH.leafTag)].bounds : blocks[Int(root)].bounds
+                union = root.isLeaf ? leaves[root.index].bounds : blocks[root.index].bounds
             } else {
                 for c in children(of: v) { union = union.union(result[Int(c)].inParent) }
             }
             result[Int(v)].union = union
-            var reach = DBox.empty
-            if r.flags.contains(.eligible) {
-                let own = DBox(r.extents)
-                if r.flags.contains(.outside) {
-                    reach = (r.flags.contains(.passThrough) ? .empty : own).union(DBox(union))
-                } else {
-                    reach = r.flags.contains(.passThrough) ? own.intersection(DBox(union)) : own
-                }
-            }
+            let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(union), flags: r.flags)
             guard !reach.isEmpty else { continue }
             result[Int(v)].unreachable = false
             let transformed = r.flags.contains(.transformed)

@@ -12,10 +12,6 @@
 /// scrolling the container changes none of them. The live store builds, edits and rebuilds the
 /// hierarchies (`LiveStore+BVH.swift`).
 package enum ChildBVH {
-    /// Set in a ``Block`` lane's `child` (and in a hierarchy's root) when it names a leaf block
-    /// rather than an inner block. Node counts stay below 2^30, so the bit is free.
-    package static let leafTag: UInt32 = 1 << 30
-
     /// Up to eight children of an inner node, lane by lane, used lanes first: an unused lane has
     /// an empty box and key 0 (no label is below 1, so it never wins).
     package struct Block: Sendable, BitwiseCopyable {
@@ -25,7 +21,7 @@ package enum ChildBVH {
         package var maxY: SIMD8<Float>
         /// The largest sibling label below the lane.
         package var key: SIMD8<UInt32>
-        /// The child node: an inner block's position, or a leaf block's with ``ChildBVH/leafTag``.
+        /// The child nodes' stored words (``Node/rawValue``); read them through ``node(_:)``.
         package var child: SIMD8<UInt32>
 
         /// A block with every lane empty.
@@ -33,6 +29,15 @@ package enum ChildBVH {
             minX: SIMD8(repeating: .infinity), minY: SIMD8(repeating: .infinity),
             maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
             key: SIMD8(repeating: 0), child: SIMD8(repeating: 0))
+
+        /// Lane `i`'s child node.
+        /// - Complexity: O(1).
+        @inlinable
+        package func node(_ i: Int) -> Node { Node(rawValue: child[i]) }
+
+        /// Makes `node` lane `i`'s child.
+        /// - Complexity: O(1).
+        mutating func setNode(_ i: Int, _ node: Node) { child[i] = node.rawValue }
 
         /// Lane `i`'s box.
         /// - Complexity: O(1).
@@ -81,11 +86,11 @@ package enum ChildBVH {
             UnsafeRawPointer(block).load(fromByteOffset: Layout.key + lane * 4, as: UInt32.self)
         }
 
-        /// Lane `lane`'s child block, read from the block's memory.
+        /// Lane `lane`'s child node, read from the block's memory.
         /// - Complexity: O(1).
         @inlinable @inline(__always)
-        package static func child(_ block: UnsafePointer<Block>, _ lane: Int) -> UInt32 {
-            UnsafeRawPointer(block).load(fromByteOffset: Layout.child + lane * 4, as: UInt32.self)
+        package static func child(_ block: UnsafePointer<Block>, _ lane: Int) -> Node {
+            Node(rawValue: UnsafeRawPointer(block).load(fromByteOffset: Layout.child + lane * 4, as: UInt32.self))
         }
 
         /// Byte offsets of the lane arrays within a block: six 32-byte lane arrays in declaration

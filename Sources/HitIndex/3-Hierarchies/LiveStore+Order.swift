@@ -23,23 +23,11 @@ extension LiveStore {
     // MARK: - Nodes
 
     private func allocateOrderNode(leaf: Bool) -> UInt32 {
-        let i: UInt32
-        if state.counts.freeOrder != LiveSlot.none {
-            i = state.counts.freeOrder
-            state.counts.freeOrder = state.orderNodes[Int(i)].parent
-        } else {
-            i = UInt32(state.counts.orderCount)
-            state.counts.orderCount += 1
-        }
-        state.orderNodes.set(Int(i), OrderBlock(leaf: leaf))
-        return i
+        UInt32(state.orderNodes.allocate(OrderBlock(leaf: leaf)))
     }
 
     private func freeOrderNode(_ i: UInt32) {
-        var b = OrderBlock(leaf: true)
-        b.parent = state.counts.freeOrder
-        state.orderNodes.set(Int(i), b)
-        state.counts.freeOrder = i
+        state.orderNodes.free(Int(i), leaving: OrderBlock(leaf: true))
     }
 
     /// The number of subviews of a view.
@@ -452,7 +440,7 @@ extension LiveStore {
 
 /// A node of a container's order tree: up to ``capacity`` entries, used ones first — subviews'
 /// slots in a leaf, child nodes with their item counts in an inner node.
-struct OrderBlock: BitwiseCopyable {
+struct OrderBlock: PoolEntry {
     static let capacity = 32
     var entries: SIMD32<UInt32>
     /// Inner nodes: the items under each entry.
@@ -474,6 +462,12 @@ struct OrderBlock: BitwiseCopyable {
     }
 
     var isLeaf: Bool { leafFlag != 0 }
+
+    /// A free node links the free list through its parent word.
+    var freeLink: UInt32 {
+        get { parent }
+        set { parent = newValue }
+    }
 
     /// The index of `entry` among the used entries (which must hold it).
     func index(of entry: UInt32) -> Int {

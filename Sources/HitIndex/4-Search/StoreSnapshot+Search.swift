@@ -20,8 +20,8 @@ struct SearchFrame {
     var indexed: Bool
 }
 
-/// Node-stack entries with this bit are items (subviews, by slot); without it, nodes (leaf blocks
-/// carry ``ChildBVH/leafTag``). Slots are below 2^31, so the bit is free.
+/// Node-stack entries with this bit are items (subviews, by slot); without it, nodes (their
+/// ``ChildBVH/Node/rawValue``, which stays below 2^31). Slots are below 2^31, so the bit is free.
 private let itemTag: UInt32 = 1 << 31
 private let noView = LiveSlot.none
 /// Returned by `nextChild` when the node stack is full; no slot has this value.
@@ -263,7 +263,7 @@ struct Searcher<A: ColumnAddressing> {
         guard nodeTop < nodes.count else { return false }
         frame.cursor = UInt32(nodeTop)
         let root = extra(frame.record.pointee.extra).pointee.bvh
-        nodes[nodeTop] = UInt64(UInt32.max) << 32 | UInt64(root)
+        nodes[nodeTop] = UInt64(UInt32.max) << 32 | UInt64(root.rawValue)
         nodeTop += 1
         return true
     }
@@ -314,8 +314,9 @@ struct Searcher<A: ColumnAddressing> {
             }
             counters.nodes += 1
             let start = nodeTop
-            if value & ChildBVH.leafTag != 0 {
-                let leaf = A.at(leaves, Int(value & ~ChildBVH.leafTag))
+            let node = ChildBVH.Node(rawValue: value)
+            if node.isLeaf {
+                let leaf = A.at(leaves, node.index)
                 let found = ChildBVH.LeafBlock.candidates(leaf, x, y, above: best)
                 var lanes = found & 0xFF
                 var exact = found >> 8
@@ -347,14 +348,15 @@ struct Searcher<A: ColumnAddressing> {
                 }
                 continue
             }
-            let block = A.at(blocks, Int(value))
+            let block = A.at(blocks, node.index)
             var lanes = ChildBVH.Block.candidates(block, fx, fy, above: best)
             while lanes != 0 {
                 let lane = Int(lanes.trailingZeroBitCount)
                 lanes &= lanes - 1
                 guard nodeTop < nodes.count else { return stackFull }
                 let laneKey = ChildBVH.Block.key(block, lane)
-                push(UInt64(laneKey) << 32 | UInt64(ChildBVH.Block.child(block, lane)), above: start, &nodeTop)
+                push(
+                    UInt64(laneKey) << 32 | UInt64(ChildBVH.Block.child(block, lane).rawValue), above: start, &nodeTop)
             }
         }
         return noView

@@ -15,91 +15,71 @@ extension LiveStore {
     /// ...and stops being indexed below this many (so a container at the edge does not flip).
     static let unindexedChildThreshold = 4
     /// Labels are below this (the leaf keys' top bit is the exact bit).
-    static let labelLimit = Int(ChildBVH.LeafBlock.exactBit)
+    static let labelLimit = ChildBVH.Label.limit
     /// The gap a relabelled run of siblings must get, at least.
     static let relabelGap = 32
 
-    private static let leafTag = ChildBVH.leafTag
     private static let emptyInterval = DBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
 
     // MARK: - Nodes
 
-    private func allocateLeaf() -> UInt32 {
-        let i: UInt32
-        if state.counts.freeLeaf != LiveSlot.none {
-            i = state.counts.freeLeaf
-            state.counts.freeLeaf = state.leafMeta[Int(i)].nextFree
-        } else {
-            i = UInt32(state.counts.leafCount)
-            state.counts.leafCount += 1
-            precondition(i < Self.leafTag, "fewer than 2^30 hierarchy nodes")
-        }
-        state.leaves.set(Int(i), .empty)
-        state.leafMeta.set(Int(i), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: LiveSlot.none))
-        return i
+    /// A new empty leaf block.
+    private func allocateLeaf() -> ChildBVH.Node {
+        let leaf = ChildBVH.Node.leaf(state.leafMeta.allocate(.unused))
+        state.leaves.set(leaf.index, .empty)
+        return leaf
     }
 
-    private func allocateBlock() -> UInt32 {
-        let i: UInt32
-        if state.counts.freeBlock != LiveSlot.none {
-            i = state.counts.freeBlock
-            state.counts.freeBlock = state.blockMeta[Int(i)].nextFree
-        } else {
-            i = UInt32(state.counts.blockCount)
-            state.counts.blockCount += 1
-            precondition(i < Self.leafTag, "fewer than 2^30 hierarchy nodes")
-        }
-        state.blocks.set(Int(i), .empty)
-        state.blockMeta.set(Int(i), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: LiveSlot.none))
-        return i
+    /// A new empty inner block.
+    private func allocateBlock() -> ChildBVH.Node {
+        let block = ChildBVH.Node.inner(state.blockMeta.allocate(.unused))
+        state.blocks.set(block.index, .empty)
+        return block
     }
 
-    /// Frees a node (tagged leaf or block).
-    private func freeNode(_ node: UInt32) {
-        if node & Self.leafTag != 0 {
-            let i = Int(node & ~Self.leafTag)
-            state.leafMeta.set(i, NodeMeta(parent: LiveSlot.none, count: 0, nextFree: state.counts.freeLeaf))
-            state.counts.freeLeaf = UInt32(i)
+    /// Gives a node back to its pool.
+    private func freeNode(_ node: ChildBVH.Node) {
+        if node.isLeaf {
+            state.leafMeta.free(node.index, leaving: .unused)
         } else {
-            state.blockMeta.set(Int(node), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: state.counts.freeBlock))
-            state.counts.freeBlock = node
+            state.blockMeta.free(node.index, leaving: .unused)
         }
     }
 
-    private func meta(_ node: UInt32) -> NodeMeta {
-        node & Self.leafTag != 0 ? state.leafMeta[Int(node & ~Self.leafTag)] : state.blockMeta[Int(node)]
+    private func meta(_ node: ChildBVH.Node) -> NodeMeta {
+        node.isLeaf ? state.leafMeta[node.index] : state.blockMeta[node.index]
     }
 
-    private func setParent(_ node: UInt32, _ parent: UInt32) {
-        if node & Self.leafTag != 0 {
-            state.leafMeta.update(Int(node & ~Self.leafTag)) { $0.parent = parent }
+    private func setParent(_ node: ChildBVH.Node, _ parent: ChildBVH.Lane) {
+        if node.isLeaf {
+            state.leafMeta.update(node.index) { $0.parent = parent }
         } else {
-            state.blockMeta.update(Int(node)) { $0.parent = parent }
+            state.blockMeta.update(node.index) { $0.parent = parent }
         }
     }
 
     /// The closed `Float` box around everything under a node.
-    func nodeBounds(_ node: UInt32) -> FBox {
-        node & Self.leafTag != 0 ? state.leaves[Int(node & ~Self.leafTag)].bounds : state.blocks[Int(node)].bounds
+    func nodeBounds(_ node: ChildBVH.Node) -> FBox {
+        node.isLeaf ? state.leaves[node.index].bounds : state.blocks[node.index].bounds
     }
 
     /// The largest label under a node.
-    func nodeKey(_ node: UInt32) -> UInt32 {
-        if node & Self.leafTag != 0 {
-            return (state.leaves[Int(node & ~Self.leafTag)].key & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit)).max()
+    func nodeKey(_ node: ChildBVH.Node) -> UInt32 {
+        if node.isLeaf {
+            return (state.leaves[node.index].key & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit)).max()
         }
-        return state.blocks[Int(node)].key.max()
+        return state.blocks[node.index].key.max()
     }
 
-    /// The root of a view's hierarchy, or ``LiveSlot/none`` when it is not indexed.
-    func hierarchyRoot(_ container: UInt32) -> UInt32 {
-        state.records[Int(container)].flags.contains(.indexed) ? extra(of: container).bvh : LiveSlot.none
+    /// The root of a view's hierarchy, or ``ChildBVH/Node/none`` when it is not indexed.
+    func hierarchyRoot(_ container: UInt32) -> ChildBVH.Node {
+        state.records[Int(container)].flags.contains(.indexed) ? extra(of: container).bvh : .none
     }
 
     /// The box around a view's subviews' lanes, when it is indexed.
     func hierarchyBounds(_ container: UInt32) -> FBox {
         let root = hierarchyRoot(container)
-        return root == LiveSlot.none ? .empty : nodeBounds(root)
+        return root == .none ? .empty : nodeBounds(root)
     }
 
     // MARK: - Lanes
@@ -130,7 +110,7 @@ extension LiveStore {
 
     /// The key of a subview's lane: its label, with the exact bit when the interval is exact.
     private func laneKey(_ child: UInt32, exact: Bool) -> UInt32 {
-        state.slots[Int(child)].label | (exact ? ChildBVH.LeafBlock.exactBit : 0)
+        state.slots[Int(child)].label.key(exact: exact)
     }
 
     private func writeLane(_ leaf: Int, _ lane: Int, interval: DBox, key: UInt32, slot: UInt32) {
@@ -143,8 +123,8 @@ extension LiveStore {
     @discardableResult
     func updateLane(_ child: UInt32) -> Bool {
         let location = state.slots[Int(child)].lane
-        let leaf = Int(location >> 3)
-        let lane = Int(location & 7)
+        let leaf = location.block
+        let lane = location.lane
         let (interval, exact) = laneContent(child)
         let key = laneKey(child, exact: exact)
         let l = state.leaves[leaf]
@@ -159,7 +139,7 @@ extension LiveStore {
             !(l.minX[lane] == interval.minX && l.minY[lane] == interval.minY && l.maxX[lane] == interval.maxX
             && l.maxY[lane] == interval.maxY)
         writeLane(leaf, lane, interval: interval, key: key, slot: child)
-        refit(UInt32(leaf) | Self.leafTag)
+        refit(.leaf(leaf))
         if moved { noteChurn(container) }
         return !(hierarchyBounds(container) == before)
     }
@@ -167,13 +147,13 @@ extension LiveStore {
     /// Brings each inner lane above `node` up to date with what is below it, stopping at the
     /// first that already is.
     /// - Complexity: O(log k).
-    private func refit(_ start: UInt32) {
+    private func refit(_ start: ChildBVH.Node) {
         var node = start
         while true {
             let parent = meta(node).parent
-            if parent == LiveSlot.none { return }
-            let p = Int(parent >> 3)
-            let lane = Int(parent & 7)
+            if parent == .none { return }
+            let p = parent.block
+            let lane = parent.lane
             let box = nodeBounds(node)
             let key = nodeKey(node)
             let b = state.blocks[p]
@@ -185,7 +165,7 @@ extension LiveStore {
                 b.maxY[lane] = box.maxY
                 b.key[lane] = key
             }
-            node = UInt32(p)
+            node = .inner(p)
         }
     }
 
@@ -200,22 +180,22 @@ extension LiveStore {
         let n = kids.count
         guard n > 0 else { return }
         statistics.hierarchyBuilds += 1
-        let step = UInt32((Self.labelLimit - 1) / (n + 1))
+        let step = (Self.labelLimit - 1) / (n + 1)
         var intervals: [DBox] = []
         var keys: [UInt32] = []
         intervals.reserveCapacity(n)
         keys.reserveCapacity(n)
         for (i, c) in kids.enumerated() {
-            state.slots.update(Int(c)) { $0.label = UInt32(i + 1) * step }
+            state.slots.update(Int(c)) { $0.label = ChildBVH.Label((i + 1) * step) }
             let (interval, exact) = laneContent(c)
             intervals.append(interval)
             keys.append(laneKey(c, exact: exact))
         }
         let order = Self.hilbertOrder(intervals)
-        var level: [UInt32] = []
+        var level: [ChildBVH.Node] = []
         // Each subview's lane, by sibling position: written back in sibling order, not in the
         // curve's (measured: a random pass over a million slot states cost a tenth of a load).
-        var lanes = [UInt32](repeating: 0, count: n)
+        var lanes = [ChildBVH.Lane](repeating: .none, count: n)
         var g = 0
         while g < n {
             let leaf = allocateLeaf()
@@ -225,26 +205,26 @@ extension LiveStore {
             for lane in 0..<used {
                 let i = Int(order[g + lane])
                 block.setLane(lane, interval: intervals[i], key: keys[i], slot: kids[i])
-                lanes[i] = leaf << 3 | UInt32(lane)
+                lanes[i] = ChildBVH.Lane(block: leaf.index, lane: lane)
             }
-            state.leaves.set(Int(leaf), block)
-            state.leafMeta.update(Int(leaf)) { $0.count = UInt32(used) }
-            level.append(leaf | Self.leafTag)
+            state.leaves.set(leaf.index, block)
+            state.leafMeta.update(leaf.index) { $0.count = UInt32(used) }
+            level.append(leaf)
             g += ChildBVH.branching
         }
         for i in 0..<n { state.slots.update(Int(kids[i])) { $0.lane = lanes[i] } }
         while level.count > 1 {
-            var above: [UInt32] = []
+            var above: [ChildBVH.Node] = []
             var g = 0
             while g < level.count {
                 let block = allocateBlock()
                 let used = Swift.min(ChildBVH.branching, level.count - g)
                 for lane in 0..<used {
                     let child = level[g + lane]
-                    writeInnerLane(Int(block), lane, child: child)
-                    setParent(child, block << 3 | UInt32(lane))
+                    writeInnerLane(block.index, lane, child: child)
+                    setParent(child, ChildBVH.Lane(block: block.index, lane: lane))
                 }
-                state.blockMeta.update(Int(block)) { $0.count = UInt32(used) }
+                state.blockMeta.update(block.index) { $0.count = UInt32(used) }
                 above.append(block)
                 g += ChildBVH.branching
             }
@@ -259,33 +239,35 @@ extension LiveStore {
     /// - Complexity: O(k).
     func dropHierarchy(_ container: UInt32) {
         freeHierarchy(container)
-        updateExtra(container) { $0.bvh = LiveSlot.none }
+        updateExtra(container) { $0.bvh = .none }
         state.records.update(Int(container)) { $0.flags.remove(.indexed) }
         state.slots.update(Int(container)) { $0.churn = 0 }
         for c in children(of: container) {
             state.slots.update(Int(c)) { s in
-                s.label = 0
-                s.lane = LiveSlot.none
+                s.label = .none
+                s.lane = .none
             }
         }
     }
 
-    /// Frees every node of `container`'s hierarchy (its extra still names the root).
-    private func freeHierarchy(_ container: UInt32) {
+    /// Frees every node of `container`'s hierarchy, if any (its extra still names the root; its
+    /// subviews keep their lanes and labels).
+    /// - Complexity: O(k).
+    func freeHierarchy(_ container: UInt32) {
         let root = hierarchyRoot(container)
-        guard root != LiveSlot.none else { return }
+        guard root != .none else { return }
         var pending = [root]
         while let node = pending.popLast() {
-            if node & Self.leafTag == 0 {
-                let count = Int(state.blockMeta[Int(node)].count)
-                let b = state.blocks[Int(node)]
-                for lane in 0..<count { pending.append(b.child[lane]) }
+            if !node.isLeaf {
+                let count = Int(state.blockMeta[node.index].count)
+                let b = state.blocks[node.index]
+                for lane in 0..<count { pending.append(b.node(lane)) }
             }
             freeNode(node)
         }
     }
 
-    private func writeInnerLane(_ block: Int, _ lane: Int, child: UInt32) {
+    private func writeInnerLane(_ block: Int, _ lane: Int, child: ChildBVH.Node) {
         let box = nodeBounds(child)
         let key = nodeKey(child)
         state.blocks.update(block) { b in
@@ -294,7 +276,7 @@ extension LiveStore {
             b.maxX[lane] = box.maxX
             b.maxY[lane] = box.maxY
             b.key[lane] = key
-            b.child[lane] = child
+            b.setNode(lane, child)
         }
     }
 
@@ -339,9 +321,9 @@ extension LiveStore {
         let key = laneKey(child, exact: exact)
         let item = FBox(outward: interval)
         var node = extra(of: container).bvh
-        while node & Self.leafTag == 0 {
-            let b = state.blocks[Int(node)]
-            let count = Int(state.blockMeta[Int(node)].count)
+        while !node.isLeaf {
+            let b = state.blocks[node.index]
+            let count = Int(state.blockMeta[node.index].count)
             var best = 0
             var bestCost = (Double.infinity, Double.infinity)
             for lane in 0..<count {
@@ -355,14 +337,14 @@ extension LiveStore {
                     best = lane
                 }
             }
-            node = b.child[best]
+            node = b.node(best)
         }
-        let leaf = Int(node & ~Self.leafTag)
+        let leaf = node.index
         let count = Int(state.leafMeta[leaf].count)
         if count < ChildBVH.branching {
             writeLane(leaf, count, interval: interval, key: key, slot: child)
             state.leafMeta.update(leaf) { $0.count += 1 }
-            state.slots.update(Int(child)) { $0.lane = UInt32(leaf) << 3 | UInt32(count) }
+            state.slots.update(Int(child)) { $0.lane = ChildBVH.Lane(block: leaf, lane: count) }
             refit(node)
             return
         }
@@ -416,68 +398,68 @@ extension LiveStore {
         }
         entries.append(extra)
         let order = Self.splitOrder(entries.map { FBox(outward: $0.interval) })
-        let fresh = Int(allocateLeaf())
+        let fresh = allocateLeaf().index
         state.leaves.set(leaf, .empty)
         let keep = entries.count / 2
         for (k, i) in order.enumerated() {
             let target = k < keep ? leaf : fresh
             let lane = k < keep ? k : k - keep
             writeLane(target, lane, interval: entries[i].interval, key: entries[i].key, slot: entries[i].slot)
-            state.slots.update(Int(entries[i].slot)) { $0.lane = UInt32(target) << 3 | UInt32(lane) }
+            state.slots.update(Int(entries[i].slot)) { $0.lane = ChildBVH.Lane(block: target, lane: lane) }
         }
         state.leafMeta.update(leaf) { $0.count = UInt32(keep) }
         state.leafMeta.update(fresh) { $0.count = UInt32(entries.count - keep) }
-        insertSibling(UInt32(fresh) | Self.leafTag, nextTo: UInt32(leaf) | Self.leafTag, in: container)
+        insertSibling(.leaf(fresh), nextTo: .leaf(leaf), in: container)
     }
 
     /// Gives `fresh` a lane in `old`'s parent (a new root above both when `old` is the root),
     /// splitting full blocks upwards, then refits both.
-    private func insertSibling(_ fresh: UInt32, nextTo old: UInt32, in container: UInt32) {
+    private func insertSibling(_ fresh: ChildBVH.Node, nextTo old: ChildBVH.Node, in container: UInt32) {
         var fresh = fresh
         var old = old
-        var pendingRefits: [UInt32] = [old, fresh]
+        var pendingRefits: [ChildBVH.Node] = [old, fresh]
         while true {
             let parent = meta(old).parent
-            if parent == LiveSlot.none {
+            if parent == .none {
                 let root = allocateBlock()
-                writeInnerLane(Int(root), 0, child: old)
-                writeInnerLane(Int(root), 1, child: fresh)
-                setParent(old, root << 3)
-                setParent(fresh, root << 3 | 1)
-                state.blockMeta.update(Int(root)) { $0.count = 2 }
+                writeInnerLane(root.index, 0, child: old)
+                writeInnerLane(root.index, 1, child: fresh)
+                setParent(old, ChildBVH.Lane(block: root.index, lane: 0))
+                setParent(fresh, ChildBVH.Lane(block: root.index, lane: 1))
+                state.blockMeta.update(root.index) { $0.count = 2 }
                 updateExtra(container) { $0.bvh = root }
                 break
             }
-            let p = Int(parent >> 3)
+            let p = parent.block
             let count = Int(state.blockMeta[p].count)
             if count < ChildBVH.branching {
                 writeInnerLane(p, count, child: fresh)
-                setParent(fresh, UInt32(p) << 3 | UInt32(count))
+                setParent(fresh, ChildBVH.Lane(block: p, lane: count))
                 state.blockMeta.update(p) { $0.count += 1 }
-                pendingRefits.append(UInt32(p))
+                pendingRefits.append(.inner(p))
                 break
             }
             // Split the full parent: nine children divided by centre, four stay.
             statistics.splits += 1
             let b = state.blocks[p]
-            var children = (0..<ChildBVH.branching).map { b.child[$0] }
+            var children = (0..<ChildBVH.branching).map { b.node($0) }
             children.append(fresh)
             let order = Self.splitOrder(children.map(nodeBounds))
-            let sibling = Int(allocateBlock())
+            let sibling = allocateBlock().index
             state.blocks.set(p, .empty)
             let keep = children.count / 2
             for (k, i) in order.enumerated() {
                 let target = k < keep ? p : sibling
                 let lane = k < keep ? k : k - keep
                 writeInnerLane(target, lane, child: children[i])
-                setParent(children[i], UInt32(target) << 3 | UInt32(lane))
+                setParent(children[i], ChildBVH.Lane(block: target, lane: lane))
             }
             state.blockMeta.update(p) { $0.count = UInt32(keep) }
             state.blockMeta.update(sibling) { $0.count = UInt32(children.count - keep) }
-            pendingRefits.append(UInt32(p))
-            pendingRefits.append(UInt32(sibling))
-            old = UInt32(p)
-            fresh = UInt32(sibling)
+            pendingRefits.append(.inner(p))
+            pendingRefits.append(.inner(sibling))
+            old = .inner(p)
+            fresh = .inner(sibling)
         }
         for node in pendingRefits { refit(node) }
     }
@@ -488,8 +470,8 @@ extension LiveStore {
     /// - Complexity: O(log k).
     func removeLane(_ child: UInt32, in container: UInt32) {
         let location = state.slots[Int(child)].lane
-        let leaf = Int(location >> 3)
-        let lane = Int(location & 7)
+        let leaf = location.block
+        let lane = location.lane
         let last = Int(state.leafMeta[leaf].count) - 1
         var l = state.leaves[leaf]
         if lane != last {
@@ -500,7 +482,7 @@ extension LiveStore {
             l.maxY[lane] = l.maxY[last]
             l.key[lane] = l.key[last]
             l.slot[lane] = moved
-            state.slots.update(Int(moved)) { $0.lane = UInt32(leaf) << 3 | UInt32(lane) }
+            state.slots.update(Int(moved)) { $0.lane = ChildBVH.Lane(block: leaf, lane: lane) }
         }
         let empty = ChildBVH.LeafBlock.empty
         l.minX[last] = empty.minX[last]
@@ -512,28 +494,28 @@ extension LiveStore {
         state.leaves.set(leaf, l)
         state.leafMeta.update(leaf) { $0.count -= 1 }
         state.slots.update(Int(child)) { s in
-            s.lane = LiveSlot.none
-            s.label = 0
+            s.lane = .none
+            s.label = .none
         }
         if last > 0 {
-            refit(UInt32(leaf) | Self.leafTag)
+            refit(.leaf(leaf))
         } else {
-            removeEmptyNode(UInt32(leaf) | Self.leafTag, in: container)
+            removeEmptyNode(.leaf(leaf), in: container)
         }
     }
 
     /// Frees an emptied node and takes it out of its parent, upwards while parents empty too.
-    private func removeEmptyNode(_ start: UInt32, in container: UInt32) {
+    private func removeEmptyNode(_ start: ChildBVH.Node, in container: UInt32) {
         var node = start
         while true {
             let parent = meta(node).parent
             freeNode(node)
-            if parent == LiveSlot.none {
-                updateExtra(container) { $0.bvh = LiveSlot.none }
+            if parent == .none {
+                updateExtra(container) { $0.bvh = .none }
                 return
             }
-            let p = Int(parent >> 3)
-            let lane = Int(parent & 7)
+            let p = parent.block
+            let lane = parent.lane
             let last = Int(state.blockMeta[p].count) - 1
             var b = state.blocks[p]
             if lane != last {
@@ -543,7 +525,7 @@ extension LiveStore {
                 b.maxY[lane] = b.maxY[last]
                 b.key[lane] = b.key[last]
                 b.child[lane] = b.child[last]
-                setParent(b.child[lane], UInt32(p) << 3 | UInt32(lane))
+                setParent(b.node(lane), ChildBVH.Lane(block: p, lane: lane))
             }
             let empty = ChildBVH.Block.empty
             b.minX[last] = empty.minX[last]
@@ -555,17 +537,17 @@ extension LiveStore {
             state.blocks.set(p, b)
             state.blockMeta.update(p) { $0.count -= 1 }
             if last == 0 {
-                node = UInt32(p)
+                node = .inner(p)
                 continue
             }
-            if last == 1 && state.blockMeta[p].parent == LiveSlot.none {
+            if last == 1 && state.blockMeta[p].parent == .none {
                 // A root with one lane: its child becomes the root.
-                let only = b.child[0]
-                setParent(only, LiveSlot.none)
-                freeNode(UInt32(p))
+                let only = b.node(0)
+                setParent(only, .none)
+                freeNode(.inner(p))
                 updateExtra(container) { $0.bvh = only }
             } else {
-                refit(UInt32(p))
+                refit(.inner(p))
             }
             return
         }
@@ -588,10 +570,10 @@ extension LiveStore {
     func assignLabel(_ child: UInt32, in container: UInt32) {
         let previous = state.records[Int(child)].previousSibling
         let next = nextSibling(of: child)
-        let a = previous == LiveSlot.none ? 0 : Int(state.slots[Int(previous)].label)
-        let b = next == LiveSlot.none ? Self.labelLimit : Int(state.slots[Int(next)].label)
+        let a = previous == LiveSlot.none ? 0 : state.slots[Int(previous)].label.value
+        let b = next == LiveSlot.none ? Self.labelLimit : state.slots[Int(next)].label.value
         if b - a >= 2 {
-            state.slots.update(Int(child)) { $0.label = UInt32(a + (b - a) / 2) }
+            state.slots.update(Int(child)) { $0.label = ChildBVH.Label(a + (b - a) / 2) }
             return
         }
         var width = 4
@@ -608,8 +590,8 @@ extension LiveStore {
                 after.append(y)
                 y = nextSibling(of: y)
             }
-            let lo = x == LiveSlot.none ? 0 : Int(state.slots[Int(x)].label)
-            let hi = y == LiveSlot.none ? Self.labelLimit : Int(state.slots[Int(y)].label)
+            let lo = x == LiveSlot.none ? 0 : state.slots[Int(x)].label.value
+            let hi = y == LiveSlot.none ? Self.labelLimit : state.slots[Int(y)].label.value
             let run = before.reversed() + [child] + after
             let gap = (hi - lo) / (run.count + 1)
             let whole = x == LiveSlot.none && y == LiveSlot.none
@@ -617,8 +599,8 @@ extension LiveStore {
                 precondition(gap >= 1, "labels cover fewer siblings than 2^31")
                 statistics.relabels += 1
                 for (j, c) in run.enumerated() {
-                    state.slots.update(Int(c)) { $0.label = UInt32(lo + (j + 1) * gap) }
-                    if c != child && state.slots[Int(c)].lane != LiveSlot.none { updateLane(c) }
+                    state.slots.update(Int(c)) { $0.label = ChildBVH.Label(lo + (j + 1) * gap) }
+                    if c != child && state.slots[Int(c)].lane != .none { updateLane(c) }
                 }
                 return
             }

@@ -76,7 +76,7 @@ enum LiveSlot {
 
 /// What only some views need, in a side column: the transform and its inverse, a corner radius,
 /// a redirect, a predicate, the root of the subviews' hierarchy.
-struct ViewExtra: BitwiseCopyable {
+struct ViewExtra: PoolEntry {
     /// The inverse transform (`CGAffineTransformInvert` contract); identity when untransformed.
     var inverse: AffineTransform
     var transform: AffineTransform
@@ -87,18 +87,23 @@ struct ViewExtra: BitwiseCopyable {
     var redirectGeneration: UInt32
     /// Index into the snapshot's predicates, or -1.
     var predicate: Int32
-    /// The root of the subviews' ``LiveBVH`` (a leaf block when tagged with
-    /// ``ChildBVH/leafTag``), or ``LiveSlot/none``.
-    var bvh: UInt32
+    /// The root of the hierarchy over the subviews, or ``ChildBVH/Node/none``.
+    var bvh: ChildBVH.Node
 
     static let empty = ViewExtra(
         inverse: .identity, transform: .identity, radius: 0, redirect: LiveSlot.none, redirectGeneration: 0,
-        predicate: -1, bvh: LiveSlot.none)
+        predicate: -1, bvh: .none)
+
+    /// A free entry links the free list through its `bvh` word (a free entry has no hierarchy).
+    var freeLink: UInt32 {
+        get { bvh.rawValue }
+        set { bvh = ChildBVH.Node(rawValue: newValue) }
+    }
 
     /// Whether nothing in it differs from ``empty`` (so the view can give its slot back).
     var isEmpty: Bool {
         inverse == .identity && transform == .identity && radius == 0 && redirect == LiveSlot.none
-            && predicate == -1 && bvh == LiveSlot.none
+            && predicate == -1 && bvh == .none
     }
 }
 
@@ -123,7 +128,7 @@ struct IDRef: RawRepresentable, Hashable, BitwiseCopyable {
 
 /// What the writer alone keeps per slot: the tree, the place in the parent's hierarchy, and the
 /// attributes the records do not hold exactly.
-struct SlotState: BitwiseCopyable {
+struct SlotState: PoolEntry {
     /// The superview's slot; ``LiveSlot/screen`` for a window; ``LiveSlot/none`` when free.
     var parent: UInt32
     /// The subviews' order: an order tree's root, or, for a container of few subviews, their
@@ -133,11 +138,11 @@ struct SlotState: BitwiseCopyable {
     /// when the superview keeps no order tree).
     var orderLeaf: UInt32
     /// The view's order label among its siblings while its superview is indexed (later siblings
-    /// have larger labels), else 0.
-    var label: UInt32
-    /// Where the view sits in its superview's hierarchy: leaf block << 3 | lane, or
-    /// ``LiveSlot/none``.
-    var lane: UInt32
+    /// have larger labels), else ``ChildBVH/Label/none``.
+    var label: ChildBVH.Label
+    /// The lane of the superview's hierarchy that holds the view (a lane of a leaf block), or
+    /// ``ChildBVH/Lane/none``.
+    var lane: ChildBVH.Lane
     /// Where a hit from the view or its subtree is possible, in the superview's space, rounded
     /// outward (empty when none is).
     var reachInParent: FBox
@@ -149,17 +154,17 @@ struct SlotState: BitwiseCopyable {
     /// Edits to the subviews since the hierarchy over them was built, to decide a rebuild.
     var churn: UInt32
     /// The next free slot when this one is free.
-    var nextFree: UInt32
+    var freeLink: UInt32
 
     static let free = SlotState(
-        parent: LiveSlot.none, childOrder: .small(count: 0), orderLeaf: LiveSlot.none, label: 0, lane: LiveSlot.none,
-        reachInParent: .empty, alpha: 1, rare: 0, churn: 0, nextFree: LiveSlot.none)
+        parent: LiveSlot.none, childOrder: .small(count: 0), orderLeaf: LiveSlot.none, label: .none, lane: .none,
+        reachInParent: .empty, alpha: 1, rare: 0, churn: 0, freeLink: LiveSlot.none)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs
 /// nothing for them: anchor point, insets, minimum size, a window's level and order, and the
 /// bounds of a view whose hit rect does not decode to them.
-struct RareAttributes: BitwiseCopyable, Equatable {
+struct RareAttributes: PoolEntry, Equatable {
     var anchorPoint: Point
     var insets: EdgeInsets
     var minimumHitSize: Size
@@ -168,8 +173,8 @@ struct RareAttributes: BitwiseCopyable, Equatable {
     var order: UInt64
     /// The bounds, when ``storesBounds``; else zero (the record's hit rect decodes to them).
     var bounds: Rect
-    /// The next free slot when this one is free.
-    var nextFree: UInt32
+    /// The next free entry when this one is free.
+    var freeLink: UInt32
     var isWindow: Bool
     /// Whether ``bounds`` holds the view's bounds: exactly when ``LiveStore/decodedBounds(_:)``
     /// of the record's hit rect does not reproduce them bit for bit (insets, a minimum size
@@ -178,7 +183,7 @@ struct RareAttributes: BitwiseCopyable, Equatable {
 
     static let defaults = RareAttributes(
         anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0, bounds: .zero,
-        nextFree: LiveSlot.none, isWindow: false, storesBounds: false)
+        freeLink: LiveSlot.none, isWindow: false, storesBounds: false)
 
     /// Whether a view with these values needs no rare slot.
     var isDefault: Bool {

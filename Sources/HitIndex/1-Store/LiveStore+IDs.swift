@@ -209,7 +209,7 @@ extension LiveStore {
     /// Rewrites every live id contiguously at the start of the byte column.
     private func compactIDs() {
         var live: [(UInt32, [UInt8])] = []
-        for slot in 1..<state.counts.slotCount {
+        for slot in 1..<state.slots.count {
             let ref = state.records[slot].id
             guard !ref.isNone, state.records[slot].flags.contains(.live) else { continue }
             live.append((UInt32(slot), (ref.offset..<(ref.offset + ref.length)).map { state.idBytes[$0] }))

@@ -142,7 +142,7 @@ extension LiveStore {
         _ definitions: [ViewDefinition], firstWindowOrder: UInt64?, windowRank: [Int: UInt64], threads: Int
     ) -> (slots: [UInt32], ids: [(slot: UInt32, id: String)], plan: IDPlan?) {
         let n = definitions.count
-        guard writesFreshSlotsWhole && state.counts.freeSlot == LiveSlot.none && generationFloor.isEmpty else {
+        guard writesFreshSlotsWhole && !state.slots.hasFree && generationFloor.isEmpty else {
             var slots: [UInt32] = []
             slots.reserveCapacity(n)
             var ids: [(slot: UInt32, id: String)] = []
@@ -344,7 +344,7 @@ extension LiveStore {
     /// its place, and the compaction leaves them as they are.
     /// - Complexity: O(n) for n definitions.
     private func reserve(for definitions: [ViewDefinition]) {
-        let slots = state.counts.slotCount + definitions.count
+        let slots = state.slots.count + definitions.count
         state.records.compact(reserving: slots)
         state.slots.compact(reserving: slots)
         var idBytes = state.counts.idBytesUsed

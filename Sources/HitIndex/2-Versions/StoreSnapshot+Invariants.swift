@@ -114,16 +114,17 @@ extension StoreSnapshot {
     /// The lanes under `root`, checking the nodes on the way: every node reached once, used lanes
     /// first, unused lanes empty, every inner lane's box enclosing its child and its key the
     /// largest label below.
-    func hierarchyItems(root: UInt32) -> Result<[Item], InvariantViolation> {
+    func hierarchyItems(root: ChildBVH.Node) -> Result<[Item], InvariantViolation> {
         var items: [Item] = []
-        var seenBlocks = Set<UInt32>()
-        var seenLeaves = Set<UInt32>()
+        var seenBlocks = Set<Int>()
+        var seenLeaves = Set<Int>()
         var pending = [root]
         while let node = pending.popLast() {
-            let i = node & ~ChildBVH.leafTag
-            if node & ChildBVH.leafTag != 0 {
+            guard node != .none else { return .failure(.init("a hierarchy names no node")) }
+            let i = node.index
+            if node.isLeaf {
                 guard seenLeaves.insert(i).inserted else { return .failure(.init("leaf \(i) reached twice")) }
-                let leaf = leaves[Int(i)]
+                let leaf = leaves[i]
                 var used = 0
                 for lane in 0..<ChildBVH.branching {
                     if leaf.key[lane] == 0 {
@@ -146,7 +147,7 @@ extension StoreSnapshot {
                 continue
             }
             guard seenBlocks.insert(i).inserted else { return .failure(.init("block \(i) reached twice")) }
-            let block = blocks[Int(i)]
+            let block = blocks[i]
             var used = 0
             for lane in 0..<ChildBVH.branching {
                 if block.key[lane] == 0 {
@@ -157,16 +158,16 @@ extension StoreSnapshot {
                 }
                 guard used == lane else { return .failure(.init("block \(i): lane \(lane) used after an unused one")) }
                 used += 1
-                let child = block.child[lane]
+                let child = block.node(lane)
                 let bounds: FBox
                 let key: UInt32
-                if child & ChildBVH.leafTag != 0 {
-                    let leaf = leaves[Int(child & ~ChildBVH.leafTag)]
+                if child.isLeaf {
+                    let leaf = leaves[child.index]
                     bounds = leaf.bounds
                     key = (leaf.key & SIMD8(repeating: ~ChildBVH.LeafBlock.exactBit)).max()
                 } else {
-                    bounds = blocks[Int(child)].bounds
-                    key = blocks[Int(child)].key.max()
+                    bounds = blocks[child.index].bounds
+                    key = blocks[child.index].key.max()
                 }
                 guard block.box(lane).encloses(bounds) || bounds.isEmpty else {
                     return .failure(.init("block \(i) lane \(lane): its box does not enclose its child"))

@@ -25,16 +25,7 @@ extension LiveStore {
     func refreshReach(_ slot: UInt32) -> Bool {
         let r = state.records[Int(slot)]
         let children = childReach(slot)
-        var reach = DBox.empty
-        if r.flags.contains(.eligible) {
-            let own = DBox(r.extents)
-            let below = DBox(children)
-            if r.flags.contains(.outside) {
-                reach = (r.flags.contains(.passThrough) ? .empty : own).union(below)
-            } else {
-                reach = r.flags.contains(.passThrough) ? own.intersection(below) : own
-            }
-        }
+        let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(children), flags: r.flags)
         let lifted =
             reach.isEmpty
             ? DBox.empty : reach.lifted(by: placement(of: slot), transformed: r.flags.contains(.transformed))
@@ -62,7 +53,7 @@ extension LiveStore {
             let parent = state.slots[Int(v)].parent
             guard parent != LiveSlot.none else { return }
             let parentSeesChange: Bool
-            if state.slots[Int(v)].lane != LiveSlot.none {
+            if state.slots[Int(v)].lane != .none {
                 // An indexed superview's union is its hierarchy's box; the lane may change (the
                 // exact interval, the exact bit) even when the reach does not.
                 parentSeesChange = updateLane(v)
@@ -131,7 +122,8 @@ extension LiveStore {
 
     /// Frees what a view holds besides its slot: hierarchy, predicate, extra, rare, id.
     private func releaseSlotContents(_ v: UInt32) {
-        if state.records[Int(v)].flags.contains(.indexed) { dropHierarchyNodesOnly(v) }
+        // Its subviews die too: their lanes and labels need no reset.
+        freeHierarchy(v)
         let e = extra(of: v)
         if e.predicate >= 0 { removePredicate(e.predicate) }
         let extraIndex = state.records[Int(v)].extra
@@ -139,25 +131,6 @@ extension LiveStore {
         let rareIndex = state.slots[Int(v)].rare
         if rareIndex != 0 { freeRare(rareIndex) }
         removeID(of: v)
-    }
-
-    /// Frees a dying view's hierarchy without touching its (also dying) subviews.
-    private func dropHierarchyNodesOnly(_ v: UInt32) {
-        var pending = [extra(of: v).bvh]
-        while let node = pending.popLast() {
-            if node & ChildBVH.leafTag == 0 {
-                let count = Int(state.blockMeta[Int(node)].count)
-                let b = state.blocks[Int(node)]
-                for lane in 0..<count { pending.append(b.child[lane]) }
-                state.blockMeta.set(
-                    Int(node), NodeMeta(parent: LiveSlot.none, count: 0, nextFree: state.counts.freeBlock))
-                state.counts.freeBlock = node
-            } else {
-                let i = Int(node & ~ChildBVH.leafTag)
-                state.leafMeta.set(i, NodeMeta(parent: LiveSlot.none, count: 0, nextFree: state.counts.freeLeaf))
-                state.counts.freeLeaf = UInt32(i)
-            }
-        }
     }
 
     /// Moves `child` (with its subtree) under `parent` at `position`, counted after taking it

@@ -36,6 +36,6 @@ extension LiveStore {
         return StoreSnapshot(
             records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
             blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
-            slotCount: state.counts.slotCount, viewCount: state.counts.viewCount, version: version, tag: tag)
+            slotCount: state.slots.count, viewCount: state.counts.viewCount, version: version, tag: tag)
     }
 }

@@ -120,12 +120,12 @@ extension LiveStore {
         nodesSeen: (leaves: Set<Int>, blocks: Set<Int>),
         _ fail: (String) -> Void
     ) {
-        func account(_ name: String, free: [Int]?, used: Set<Int>, reserved: Int, count: Int) {
-            guard let free else { return fail("\(name): the free list revisits a position or leaves the pool") }
+        func account<Entry>(_ name: String, _ pool: Pool<Entry>, used: Set<Int>, reserved: Int) {
+            guard let free = pool.freePositions() else { return pool.freeListViolations(name).forEach(fail) }
             let freed = Set(free)
             if !freed.isDisjoint(with: used) { fail("\(name): a position is both free and in use") }
-            if freed.count + used.count + reserved != count {
-                fail("\(name): \(used.count) in use and \(freed.count) free, of \(count) (\(reserved) reserved)")
+            if freed.count + used.count + reserved != pool.count {
+                fail("\(name): \(used.count) in use and \(freed.count) free, of \(pool.count) (\(reserved) reserved)")
             }
         }
         if let free = state.slots.freePositions() {
@@ -134,20 +134,12 @@ extension LiveStore {
                 fail("\(liveViews) live views and \(free.count) free slots, of \(state.slots.count) slots")
             }
         } else {
-            fail("slots: the free list revisits a position or leaves the pool")
+            state.slots.freeListViolations("slots").forEach(fail)
         }
-        account(
-            "extras", free: state.extras.freePositions(), used: Set(extrasSeen.map { Int($0) }), reserved: 1,
-            count: state.extras.count)
-        account(
-            "rares", free: state.rares.freePositions(), used: Set(raresSeen.map { Int($0) }), reserved: 1,
-            count: state.rares.count)
-        account(
-            "hierarchy leaves", free: state.leafMeta.freePositions(), used: nodesSeen.leaves, reserved: 0,
-            count: state.leafMeta.count)
-        account(
-            "hierarchy blocks", free: state.blockMeta.freePositions(), used: nodesSeen.blocks, reserved: 0,
-            count: state.blockMeta.count)
+        account("extras", state.extras, used: Set(extrasSeen.map { Int($0) }), reserved: 1)
+        account("rares", state.rares, used: Set(raresSeen.map { Int($0) }), reserved: 1)
+        account("hierarchy leaves", state.leafMeta, used: nodesSeen.leaves, reserved: 0)
+        account("hierarchy blocks", state.blockMeta, used: nodesSeen.blocks, reserved: 0)
         for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }
     }
 

@@ -10,7 +10,7 @@
 /// take slots from 1. A bulk load gives views slots in paint order (windows back to front, each
 /// in preorder), so slot − 1 is a freshly built scene's paint-order position.
 ///
-/// Invariants (``invariantViolations()`` checks each one, the free list only for liveness):
+/// Invariants (``invariantViolations()`` checks each one, and every pool's free list):
 /// - `previousSibling` and `lastChild` in the records hold each view's subviews back to front. A
 ///   view with more than 32 subviews also has an order tree, a counted B+-tree: its leaves in
 ///   order hold the same sequence, each inner entry counts the items below it, every subview's
@@ -259,9 +259,6 @@ final class LiveStore {
         }
         state.counts.viewCount -= 1
     }
-
-    /// Slots ever used (the screen included): every slot below it has a record.
-    var slotCount: Int { state.slots.count }
 
     /// Whether `slot` holds a view of this generation.
     /// - Complexity: O(1).

@@ -10,17 +10,17 @@ import HitIndexSceneFormat
 
 extension ViewHandle {
     /// A C handle as the index's, given the tag of the world (or snapshot) it is used with. A
-    /// handle of another world, the zero handle among them, becomes one that names no view (slot
-    /// `UInt32.max`), so that every check refuses it as stale.
+    /// handle of another world, the zero handle among them, becomes one that names no view
+    /// (``Slot/none``), so that every check refuses it as stale.
     init(_ view: hi_view, world tag: UInt32) {
-        self.init(slot: view.world == tag ? view.slot : UInt32.max, generation: view.generation)
+        self.init(view.world == tag ? Slot(rawValue: view.slot) : .none, generation: view.generation)
     }
 }
 
 extension hi_view {
     /// The index's handle as C's, tagged with its world.
     init(_ handle: ViewHandle, world tag: UInt32) {
-        self.init(slot: handle.slot, generation: handle.generation, world: tag)
+        self.init(slot: handle.storeSlot.rawValue, generation: handle.generation, world: tag)
     }
 
     /// Whether this is the zero handle (no view of any world).

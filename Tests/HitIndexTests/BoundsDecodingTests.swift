@@ -82,9 +82,9 @@ import Testing
             #expect(bitwiseEqual(got.bounds, a.bounds), "plain set to \(name): \(got.bounds) for \(a.bounds)")
             #expect(got == a, "plain set to \(name)")
         }
-        #expect(live.store.state.slots[Int(plain.slot)].rare == 0, "a plain view keeps no rare entry")
+        #expect(live.store.state.slots[plain.storeSlot.index].rare == 0, "a plain view keeps no rare entry")
         let rounding = try #require(live.handle(forID: "rounding"))
-        #expect(live.store.state.slots[Int(rounding.slot)].rare != 0, "the rounding view keeps its bounds aside")
+        #expect(live.store.state.slots[rounding.storeSlot.index].rare != 0, "the rounding view keeps its bounds aside")
     }
 
     @Test func theCheckerCatchesBoundsKeptOrDroppedWrongly() throws {
@@ -93,7 +93,7 @@ import Testing
         let store = live.store
         // A rare entry keeping bounds its hit rect already gives back (the scrolled view's).
         let scrolled = try #require(live.handle(forID: "scrolled, exact"))
-        store.updateRare(scrolled.slot) { rare in
+        store.updateRare(scrolled.storeSlot) { rare in
             rare.storesBounds = true
             rare.bounds = Rect(x: 0, y: 7.5, width: 20, height: 30)
         }

@@ -163,7 +163,7 @@ import Testing
             let live = try LiveIndex(views: definitions, threads: threads)
             #expect(live.invariantViolations().isEmpty, "threads \(threads)")
             for (i, id) in ids.enumerated() {
-                #expect(live.store.slot(withID: id) == UInt32(i + 1), "\(id), threads \(threads)")
+                #expect(live.store.slot(withID: id) == Slot(i + 1), "\(id), threads \(threads)")
                 #expect(live.snapshot.id(of: LiveIndex.loadedHandle(i)) == id, "threads \(threads)")
             }
             #expect(live.store.slot(withID: "absent") == nil)

@@ -59,16 +59,16 @@ import Testing
     }
 
     /// Applies `corrupt` to the store of a fresh sample and returns the checker's findings.
-    static func violations(_ corrupt: (LiveStore, (String) -> UInt32) -> Void) throws -> [String] {
+    static func violations(_ corrupt: (LiveStore, (String) -> Slot) -> Void) throws -> [String] {
         let live = try sample()
         #expect(live.invariantViolations().isEmpty)  // the control
-        corrupt(live.store) { live.handle(forID: $0)!.slot }
+        corrupt(live.store) { live.handle(forID: $0)!.storeSlot }
         return live.invariantViolations().map(\.description)
     }
 
     static func expectCaught(
         _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation,
-        _ corrupt: (LiveStore, (String) -> UInt32) -> Void
+        _ corrupt: (LiveStore, (String) -> Slot) -> Void
     ) throws {
         let problems = try violations(corrupt)
         #expect(
@@ -80,29 +80,29 @@ import Testing
         // A subview link that loops back.
         try Self.expectCaught("reached twice") { store, slot in
             let s1 = slot("s1")
-            store.state.records.update(Int(slot("s0"))) { $0.previousSibling = s1 }
+            store.state.records.update(slot("s0").index) { $0.previousSibling = s1 }
         }
         // An ineligible view the search would enter.
         try Self.expectCaught("ineligible but not marked unreachable") { store, slot in
-            store.state.records.update(Int(slot("s1"))) { _ = $0.flags.remove(.unreachable) }
+            store.state.records.update(slot("s1").index) { _ = $0.flags.remove(.unreachable) }
         }
         // A stale union of the subviews' reach.
         try Self.expectCaught("its subviews give") { store, slot in
-            store.state.records.update(Int(slot("small"))) { $0.reach = FBox(minX: 0, minY: 0, maxX: 1, maxY: 1) }
+            store.state.records.update(slot("small").index) { $0.reach = FBox(minX: 0, minY: 0, maxX: 1, maxY: 1) }
         }
         // A record whose geometry no longer matches its attributes (on a hidden view, whose
         // reach stays empty, so that only this check sees it).
         try Self.expectCaught("differs from its attributes") { store, slot in
-            store.state.records.update(Int(slot("s1"))) { $0.maxX += 1 }
+            store.state.records.update(slot("s1").index) { $0.maxX += 1 }
         }
         // A parent field that disagrees with the links.
         try Self.expectCaught("but it is a subview of") { store, slot in
             let wide = slot("wide")
-            store.state.slots.update(Int(slot("s0"))) { $0.parent = wide }
+            store.state.slots.update(slot("s0").index) { $0.parent = wide }
         }
         // A stale reach in the superview's space.
         try Self.expectCaught("reachInParent") { store, slot in
-            store.state.slots.update(Int(slot("s0"))) { $0.reachInParent = .empty }
+            store.state.slots.update(slot("s0").index) { $0.reachInParent = .empty }
         }
         // A window whose order among the windows is wrong.
         try Self.expectCaught("windows out of") { store, slot in
@@ -110,16 +110,16 @@ import Testing
         }
         // An id the table does not find.
         try Self.expectCaught("does not find it") { store, slot in
-            let ref = store.state.records[Int(slot("s0"))].id
-            store.state.records.update(Int(slot("s1"))) { $0.id = ref }
-            store.state.records.update(Int(slot("s0"))) { $0.id = IDRef(rawValue: 0) }
+            let ref = store.state.records[slot("s0").index].id
+            store.state.records.update(slot("s1").index) { $0.id = ref }
+            store.state.records.update(slot("s0").index) { $0.id = IDRef(rawValue: 0) }
         }
     }
 
     @Test func pools() throws {
         // A side entry given back while a view still holds it.
         try Self.expectCaught("both free and in use") { store, slot in
-            store.freeRare(store.state.slots[Int(slot("Front"))].rare)
+            store.freeRare(store.state.slots[slot("Front").index].rare)
         }
         // A side entry nobody holds and nobody freed (a leak).
         try Self.expectCaught("rares: 2 in use and 0 free, of 4") { store, _ in
@@ -138,35 +138,35 @@ import Testing
         // A free slot whose record is still live.
         try Self.expectCaught("is free but live") { store, slot in
             let s1 = slot("s1")
-            store.state.slots.free(Int(s1), leaving: .free)
+            store.state.slots.free(s1.index, leaving: .free)
         }
     }
 
     @Test func orderTrees() throws {
         // "big" has 100 subviews: leaves under an inner root.
         try Self.expectCaught("totals") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childOrder.root
-            #expect(!store.state.orderNodes[Int(root)].isLeaf)
-            store.state.orderNodes.update(Int(root)) { $0.total += 1 }
+            let root = store.state.slots[slot("big").index].childOrder.root
+            #expect(!store.state.orderNodes[root.index].isLeaf)
+            store.state.orderNodes.update(root.index) { $0.total += 1 }
         }
         try Self.expectCaught("counts") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childOrder.root
-            store.state.orderNodes.update(Int(root)) { $0.sizes[0] += 1 }
+            let root = store.state.slots[slot("big").index].childOrder.root
+            store.state.orderNodes.update(root.index) { $0.sizes[0] += 1 }
         }
         try Self.expectCaught("parent link is wrong") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childOrder.root
-            let first = store.state.orderNodes[Int(root)].entries[0]
-            store.state.orderNodes.update(Int(first)) { $0.parent = first }
+            let root = store.state.slots[slot("big").index].childOrder.root
+            let first = store.state.orderNodes[root.index].node(0)
+            store.state.orderNodes.update(first.index) { $0.parent = first }
         }
         try Self.expectCaught("order leaf is not the one holding it") { store, slot in
-            let root = store.state.slots[Int(slot("big"))].childOrder.root
-            let other = store.state.orderNodes[Int(root)].entries[1]
-            store.state.slots.update(Int(slot("b0"))) { $0.orderLeaf = other }
+            let root = store.state.slots[slot("big").index].childOrder.root
+            let other = store.state.orderNodes[root.index].node(1)
+            store.state.slots.update(slot("b0").index) { $0.orderLeaf = other }
         }
         try Self.expectCaught("sequence differs") { store, slot in
             // Two entries of a leaf trade places: counts and links stay valid, the order does not.
-            let leaf = store.state.slots[Int(slot("b0"))].orderLeaf
-            store.state.orderNodes.update(Int(leaf)) { b in (b.entries[0], b.entries[1]) = (b.entries[1], b.entries[0])
+            let leaf = store.state.slots[slot("b0").index].orderLeaf
+            store.state.orderNodes.update(leaf.index) { b in (b.entries[0], b.entries[1]) = (b.entries[1], b.entries[0])
             }
         }
     }
@@ -175,13 +175,13 @@ import Testing
         // "small" orders its few subviews by the links alone: no tree, a count, no order leaves.
         let live = try Self.sample()
         let small = try #require(live.handle(forID: "small"))
-        #expect(!live.store.state.slots[Int(small.slot)].childOrder.isTree)
+        #expect(!live.store.state.slots[small.storeSlot.index].childOrder.isTree)
         try Self.expectCaught("its links hold") { store, slot in
             let count = store.childCount(slot("small"))
-            store.state.slots.update(Int(slot("small"))) { $0.childOrder = .small(count: count + 1) }
+            store.state.slots.update(slot("small").index) { $0.childOrder = .small(count: count + 1) }
         }
         try Self.expectCaught("though its superview keeps no order tree") { store, slot in
-            store.state.slots.update(Int(slot("s0"))) { $0.orderLeaf = 0 }
+            store.state.slots.update(slot("s0").index) { $0.orderLeaf = OrderNode(0) }
         }
     }
 
@@ -190,31 +190,31 @@ import Testing
         try Self.expectCaught("is not above") { store, slot in
             for (x, y) in [("c3", "c4")] {
                 let (a, b) = (slot(x), slot(y))
-                let (la, lb) = (store.state.slots[Int(a)].label, store.state.slots[Int(b)].label)
-                store.state.slots.update(Int(a)) { $0.label = lb }
-                store.state.slots.update(Int(b)) { $0.label = la }
+                let (la, lb) = (store.state.slots[a.index].label, store.state.slots[b.index].label)
+                store.state.slots.update(a.index) { $0.label = lb }
+                store.state.slots.update(b.index) { $0.label = la }
                 store.updateLane(a)
                 store.updateLane(b)
             }
         }
         // A lane location that names another lane.
         try Self.expectCaught("lane location") { store, slot in
-            let other = store.state.slots[Int(slot("c5"))].lane
-            store.state.slots.update(Int(slot("c4"))) { $0.lane = other }
+            let other = store.state.slots[slot("c5").index].lane
+            store.state.slots.update(slot("c4").index) { $0.lane = other }
         }
         // A leaf's lane count that is off.
         try Self.expectCaught("lanes used") { store, slot in
-            let leaf = store.state.slots[Int(slot("c4"))].lane.block
+            let leaf = store.state.slots[slot("c4").index].lane.block
             store.state.leafMeta.update(leaf) { $0.count -= 1 }
         }
         // An exact lane whose bound is one ulp off.
         try Self.expectCaught("is not where the conversion reaches") { store, slot in
-            let location = store.state.slots[Int(slot("c4"))].lane
+            let location = store.state.slots[slot("c4").index].lane
             store.state.leaves.update(location.block) { l in l.maxX[location.lane] = l.maxX[location.lane].nextUp }
         }
         // A lane marked exact for a subview with a reachable subview of its own.
         try Self.expectCaught("marked exact but cannot be decided") { store, slot in
-            let location = store.state.slots[Int(slot("c19"))].lane
+            let location = store.state.slots[slot("c19").index].lane
             store.state.leaves.update(location.block) { l in l.key[location.lane] |= ChildBVH.LeafBlock.exactBit }
         }
         // An inner lane whose key is not the largest label below it.
@@ -236,7 +236,7 @@ import Testing
         }
         // A container with 20 subviews that is not indexed.
         try Self.expectCaught("subviews but not indexed") { store, slot in
-            store.state.records.update(Int(slot("wide"))) { _ = $0.flags.remove(.indexed) }
+            store.state.records.update(slot("wide").index) { _ = $0.flags.remove(.indexed) }
         }
     }
 

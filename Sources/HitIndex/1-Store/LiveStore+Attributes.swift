@@ -8,9 +8,9 @@ extension LiveStore {
 
     /// A view's attributes, as the model holds them.
     /// - Complexity: O(1).
-    func attributes(of slot: UInt32) -> ViewAttributes {
-        let r = state.records[Int(slot)]
-        let s = state.slots[Int(slot)]
+    func attributes(of slot: Slot) -> ViewAttributes {
+        let r = state.records[slot.index]
+        let s = state.slots[slot.index]
         let rare = s.rare != 0 ? state.rares[Int(s.rare)] : .defaults
         let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
         let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(r.extents)
@@ -34,24 +34,24 @@ extension LiveStore {
     /// alpha), its rare values and its extra (transform, inverse, radius). Reach, lanes and the
     /// superview are left to ``propagate(from:)``.
     /// - Complexity: O(1).
-    func writeAttributes(_ a: ViewAttributes, to slot: UInt32) {
+    func writeAttributes(_ a: ViewAttributes, to slot: Slot) {
         let (flags, placement, region, radius) = Self.derived(a)
         let transformed = flags.contains(.transformed)
         // Each column is written only when something in it changes: a first write in a version
         // copies the page.
         // Compared bit for bit: -0 and +0 are different values to store.
-        let old = state.records[Int(slot)]
+        let old = state.records[slot.index]
         let newFlags = old.flags.subtracting(Self.attributeFlags).union(flags)
         if !bitwiseEqual(old.center, placement.center) || !bitwiseEqual(old.anchorOffset, placement.anchorOffset)
             || !bitwiseEqual(old.extents, region.extents) || old.flags != newFlags
         {
-            state.records.update(Int(slot)) { r in
+            state.records.update(slot.index) { r in
                 r.setGeometry(placement, region)
                 r.flags = newFlags
             }
         }
-        if !bitwiseEqual(state.slots[Int(slot)].alpha, a.alpha) {
-            state.slots.update(Int(slot)) { $0.alpha = a.alpha }
+        if !bitwiseEqual(state.slots[slot.index].alpha, a.alpha) {
+            state.slots.update(slot.index) { $0.alpha = a.alpha }
         }
         let storesBounds = !Self.boundsDecode(a.bounds, region.extents)
         let bounds = storesBounds ? a.bounds : .zero
@@ -98,7 +98,7 @@ extension LiveStore {
     /// ``writeAttributes(_:to:)`` writes them. The columns end as ``allocateSlot()``, then
     /// ``writeAttributes(_:to:)``, a user value and an id would leave them.
     /// - Complexity: O(1).
-    func writeFreshAttributes(_ a: ViewAttributes, to slot: UInt32, userValue: UInt64, id: IDRef) {
+    func writeFreshAttributes(_ a: ViewAttributes, to slot: Slot, userValue: UInt64, id: IDRef) {
         let (flags, placement, region, radius) = Self.derived(a)
         var r = ViewRecord.empty
         r.generation = 1
@@ -106,10 +106,10 @@ extension LiveStore {
         r.setGeometry(placement, region)
         r.userValue = userValue
         r.id = id
-        state.records.set(Int(slot), r)
+        state.records.set(slot.index, r)
         var s = SlotState.free
         s.alpha = a.alpha
-        state.slots.set(Int(slot), s)
+        state.slots.set(slot.index, s)
         // Bit for bit, as writeAttributes compares: a -0 radius, anchor or inset needs its slot.
         let rareDefaults = RareAttributes.defaults
         if flags.contains(.transformed) || !bitwiseEqual(radius, 0.0)
@@ -143,62 +143,62 @@ extension LiveStore {
     /// Changes a view's rare values, taking a rare slot when they stop being the defaults and
     /// giving it back when they return to them.
     /// - Complexity: O(1).
-    func updateRare(_ slot: UInt32, _ body: (inout RareAttributes) -> Void) {
-        let index = state.slots[Int(slot)].rare
+    func updateRare(_ slot: Slot, _ body: (inout RareAttributes) -> Void) {
+        let index = state.slots[slot.index].rare
         var rare = index != 0 ? state.rares[Int(index)] : .defaults
         body(&rare)
         if rare.isDefault {
             if index != 0 {
                 freeRare(index)
-                state.slots.update(Int(slot)) { $0.rare = 0 }
+                state.slots.update(slot.index) { $0.rare = 0 }
             }
         } else if index != 0 {
             state.rares.set(Int(index), rare)
         } else {
             let fresh = allocateRare(rare)
-            state.slots.update(Int(slot)) { $0.rare = fresh }
+            state.slots.update(slot.index) { $0.rare = fresh }
         }
     }
 
     /// A view's rare values (the defaults when it has no rare slot).
     /// - Complexity: O(1).
-    func rare(of slot: UInt32) -> RareAttributes {
-        let index = state.slots[Int(slot)].rare
+    func rare(of slot: Slot) -> RareAttributes {
+        let index = state.slots[slot.index].rare
         return index != 0 ? state.rares[Int(index)] : .defaults
     }
 
     /// Changes a view's extra, taking an extra slot when it needs one and giving it back when it
     /// is empty again.
     /// - Complexity: O(1).
-    func updateExtra(_ slot: UInt32, _ body: (inout ViewExtra) -> Void) {
-        let index = state.records[Int(slot)].extra
+    func updateExtra(_ slot: Slot, _ body: (inout ViewExtra) -> Void) {
+        let index = state.records[slot.index].extra
         var extra = index != 0 ? state.extras[Int(index)] : .empty
         body(&extra)
         if extra.isEmpty {
             if index != 0 {
                 freeExtra(index)
-                state.records.update(Int(slot)) { $0.extra = 0 }
+                state.records.update(slot.index) { $0.extra = 0 }
             }
         } else if index != 0 {
             state.extras.set(Int(index), extra)
         } else {
             let fresh = allocateExtra()
             state.extras.set(Int(fresh), extra)
-            state.records.update(Int(slot)) { $0.extra = fresh }
+            state.records.update(slot.index) { $0.extra = fresh }
         }
     }
 
     /// A view's extra (``ViewExtra/empty`` when it has none).
     /// - Complexity: O(1).
-    func extra(of slot: UInt32) -> ViewExtra {
-        let index = state.records[Int(slot)].extra
+    func extra(of slot: Slot) -> ViewExtra {
+        let index = state.records[slot.index].extra
         return index != 0 ? state.extras[Int(index)] : .empty
     }
 
     /// The placement stored for a view (the canonical conversion's data).
     /// - Complexity: O(1).
-    func placement(of slot: UInt32) -> ViewPlacement {
-        let r = state.records[Int(slot)]
+    func placement(of slot: Slot) -> ViewPlacement {
+        let r = state.records[slot.index]
         let transformed = r.flags.contains(.transformed)
         let e = transformed ? extra(of: slot) : .empty
         return ViewPlacement(
@@ -208,36 +208,36 @@ extension LiveStore {
 
     /// Sets or clears a view's redirect target (a live view's slot).
     /// - Complexity: O(1).
-    func setRedirect(_ slot: UInt32, to target: UInt32?) {
-        let generation = target.map { state.records[Int($0)].generation } ?? 0
+    func setRedirect(_ slot: Slot, to target: Slot?) {
+        let generation = target.map { state.records[$0.index].generation } ?? 0
         updateExtra(slot) { e in
-            e.redirect = target ?? LiveSlot.none
+            e.redirect = target ?? Slot.none
             e.redirectGeneration = generation
         }
-        state.records.update(Int(slot)) { r in
+        state.records.update(slot.index) { r in
             if target != nil { r.flags.insert(.redirect) } else { r.flags.remove(.redirect) }
         }
     }
 
     /// Sets or clears a view's custom predicate.
     /// - Complexity: O(1) amortized.
-    func setPredicate(_ slot: UInt32, _ predicate: (@Sendable (Point) -> Bool)?) {
+    func setPredicate(_ slot: Slot, _ predicate: (@Sendable (Point) -> Bool)?) {
         let old = extra(of: slot).predicate
         if old >= 0 { removePredicate(old) }
         let index = predicate.map(addPredicate) ?? -1
         updateExtra(slot) { $0.predicate = index }
-        state.records.update(Int(slot)) { r in
+        state.records.update(slot.index) { r in
             if predicate != nil { r.flags.insert(.predicate) } else { r.flags.remove(.predicate) }
         }
     }
 
     /// A view's redirect target, while that view lives.
     /// - Complexity: O(1).
-    func redirectTarget(of slot: UInt32) -> UInt32? {
-        guard state.records[Int(slot)].flags.contains(.redirect) else { return nil }
+    func redirectTarget(of slot: Slot) -> Slot? {
+        guard state.records[slot.index].flags.contains(.redirect) else { return nil }
         let e = extra(of: slot)
-        guard e.redirect != LiveSlot.none, state.records[Int(e.redirect)].generation == e.redirectGeneration,
-            state.records[Int(e.redirect)].flags.contains(.live)
+        guard e.redirect != Slot.none, state.records[e.redirect.index].generation == e.redirectGeneration,
+            state.records[e.redirect.index].flags.contains(.live)
         else { return nil }
         return e.redirect
     }

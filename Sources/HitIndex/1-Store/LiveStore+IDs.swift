@@ -8,8 +8,8 @@ extension LiveStore {
 
     /// The id of a view, or nil when it has none.
     /// - Complexity: O(length).
-    func id(of slot: UInt32) -> String? {
-        Self.string(state.records[Int(slot)].id, in: state.idBytes.reader)
+    func id(of slot: Slot) -> String? {
+        Self.string(state.records[slot.index].id, in: state.idBytes.reader)
     }
 
     /// The string at `ref` in an id byte column.
@@ -54,7 +54,7 @@ extension LiveStore {
 
     /// The slot of the live view with this id.
     /// - Complexity: O(length) expected.
-    func slot(withID id: String) -> UInt32? {
+    func slot(withID id: String) -> Slot? {
         let capacity = state.counts.idTableCapacity
         guard capacity > 0 else { return nil }
         let utf8 = id.utf8
@@ -64,8 +64,8 @@ extension LiveStore {
             let entry = tableEntry(i)
             if entry == Self.emptyEntry { return nil }
             if entry != Self.tombstone && UInt32(truncatingIfNeeded: entry >> 32) == h {
-                let slot = UInt32(truncatingIfNeeded: entry) - 1
-                if bytesEqual(state.records[Int(slot)].id, utf8) { return slot }
+                let slot = Self.slot(ofEntry: entry)
+                if bytesEqual(state.records[slot.index].id, utf8) { return slot }
             }
             i = (i + 1) & (capacity - 1)
         }
@@ -77,6 +77,12 @@ extension LiveStore {
         UInt64(state.idTable[2 * i + 1]) << 32 | UInt64(state.idTable[2 * i])
     }
 
+    /// An entry: the hash in the high word, slot + 1 in the low one (0 is an empty entry).
+    private static func entry(hash h: UInt32, slot: Slot) -> UInt64 { UInt64(h) << 32 | UInt64(slot.rawValue + 1) }
+
+    /// The slot of a used entry.
+    private static func slot(ofEntry entry: UInt64) -> Slot { Slot(rawValue: UInt32(truncatingIfNeeded: entry) - 1) }
+
     private func setTableEntry(_ i: Int, _ entry: UInt64) {
         state.idTable.set(2 * i, UInt32(truncatingIfNeeded: entry))
         state.idTable.set(2 * i + 1, UInt32(truncatingIfNeeded: entry >> 32))
@@ -85,7 +91,7 @@ extension LiveStore {
     /// Gives `slot` the id `id`; returns false, changing nothing, when another live view has it.
     /// An empty id is "no id".
     /// - Complexity: O(length) expected, amortized.
-    func setID(_ id: String?, of slot: UInt32) -> Bool {
+    func setID(_ id: String?, of slot: Slot) -> Bool {
         guard let id, !id.isEmpty else {
             removeID(of: slot)
             return true
@@ -93,15 +99,15 @@ extension LiveStore {
         if let other = self.slot(withID: id) { return other == slot }
         removeID(of: slot)
         let ref = appendBytes(id)
-        state.records.update(Int(slot)) { $0.id = ref }
+        state.records.update(slot.index) { $0.id = ref }
         insertEntry(slot: slot, hash: Self.hash(id.utf8))
         return true
     }
 
     /// Forgets a view's id (its bytes become garbage).
     /// - Complexity: O(length) expected.
-    func removeID(of slot: UInt32) {
-        let ref = state.records[Int(slot)].id
+    func removeID(of slot: Slot) {
+        let ref = state.records[slot.index].id
         guard !ref.isNone else { return }
         let capacity = state.counts.idTableCapacity
         let utf8Hash = hash(of: ref)
@@ -109,7 +115,7 @@ extension LiveStore {
         while true {
             let entry = tableEntry(i)
             precondition(entry != Self.emptyEntry, "a view's id is in the id table")
-            if entry != Self.tombstone && UInt32(truncatingIfNeeded: entry) == slot + 1 {
+            if entry != Self.tombstone && Self.slot(ofEntry: entry) == slot {
                 setTableEntry(i, Self.tombstone)
                 state.counts.idTableUsed -= 1
                 state.counts.idTableTombstones += 1
@@ -117,7 +123,7 @@ extension LiveStore {
             }
             i = (i + 1) & (capacity - 1)
         }
-        state.records.update(Int(slot)) { $0.id = IDRef(rawValue: 0) }
+        state.records.update(slot.index) { $0.id = IDRef(rawValue: 0) }
         state.counts.idBytesGarbage += ref.length
     }
 
@@ -154,7 +160,7 @@ extension LiveStore {
     /// as many inserts (or tombstones) again before the next rehash, so growth stays amortized
     /// O(1), and a table filled by removes and inserts alike is cleaned at its size instead of
     /// doubling.
-    private func insertEntry(slot: UInt32, hash h: UInt32) {
+    private func insertEntry(slot: Slot, hash h: UInt32) {
         let counts = state.counts
         if 2 * (counts.idTableUsed + counts.idTableTombstones + 1) > counts.idTableCapacity {
             rehash(capacity: Swift.max(64, (counts.idTableUsed + 1) * 5 / 2))
@@ -165,7 +171,7 @@ extension LiveStore {
             let entry = tableEntry(i)
             if entry == Self.emptyEntry || entry == Self.tombstone {
                 if entry == Self.tombstone { state.counts.idTableTombstones -= 1 }
-                setTableEntry(i, UInt64(h) << 32 | UInt64(slot + 1))
+                setTableEntry(i, Self.entry(hash: h, slot: slot))
                 state.counts.idTableUsed += 1
                 return
             }
@@ -208,16 +214,16 @@ extension LiveStore {
 
     /// Rewrites every live id contiguously at the start of the byte column.
     private func compactIDs() {
-        var live: [(UInt32, [UInt8])] = []
+        var live: [(Slot, [UInt8])] = []
         for slot in 1..<state.slots.count {
             let ref = state.records[slot].id
             guard !ref.isNone, state.records[slot].flags.contains(.live) else { continue }
-            live.append((UInt32(slot), (ref.offset..<(ref.offset + ref.length)).map { state.idBytes[$0] }))
+            live.append((Slot(slot), (ref.offset..<(ref.offset + ref.length)).map { state.idBytes[$0] }))
         }
         var offset = 0
         for (slot, bytes) in live {
             for (k, b) in bytes.enumerated() { state.idBytes.set(offset + k, b) }
-            state.records.update(Int(slot)) { $0.id = IDRef(offset: offset, length: bytes.count) }
+            state.records.update(slot.index) { $0.id = IDRef(offset: offset, length: bytes.count) }
             offset += bytes.count
         }
         state.counts.idBytesUsed = offset
@@ -227,7 +233,7 @@ extension LiveStore {
     /// Adds ids for many new views at once (a bulk load): returns the first slot whose id is
     /// already taken, if any.
     /// - Complexity: O(total length) expected.
-    func addIDs(_ ids: [(slot: UInt32, id: String)]) -> UInt32? {
+    func addIDs(_ ids: [(slot: Slot, id: String)]) -> Slot? {
         let needed = state.counts.idTableUsed + ids.count
         // At most half full: a power of two at least twice the ids (2–4 entries an id).
         if 2 * (needed + state.counts.idTableTombstones) > state.counts.idTableCapacity { rehash(capacity: needed * 2) }
@@ -241,7 +247,7 @@ extension LiveStore {
     /// nothing), with one probe of the table: the first free entry on the id's probe sequence
     /// takes it. The table must have room (at most half full after the insert).
     /// - Complexity: O(length) expected.
-    private func insertIfAbsent(_ id: String, slot: UInt32) -> Bool {
+    private func insertIfAbsent(_ id: String, slot: Slot) -> Bool {
         let capacity = state.counts.idTableCapacity
         precondition(2 * (state.counts.idTableUsed + state.counts.idTableTombstones + 1) <= capacity)
         let utf8 = id.utf8
@@ -254,16 +260,16 @@ extension LiveStore {
             if entry == Self.tombstone {
                 if free == nil { free = i }
             } else if UInt32(truncatingIfNeeded: entry >> 32) == h {
-                let other = UInt32(truncatingIfNeeded: entry) - 1
-                if bytesEqual(state.records[Int(other)].id, utf8) { return false }
+                let other = Self.slot(ofEntry: entry)
+                if bytesEqual(state.records[other.index].id, utf8) { return false }
             }
             i = (i + 1) & (capacity - 1)
         }
         let at = free ?? i
         if free != nil { state.counts.idTableTombstones -= 1 }
         let ref = appendBytes(id)
-        state.records.update(Int(slot)) { $0.id = ref }
-        setTableEntry(at, UInt64(h) << 32 | UInt64(slot + 1))
+        state.records.update(slot.index) { $0.id = ref }
+        setTableEntry(at, Self.entry(hash: h, slot: slot))
         state.counts.idTableUsed += 1
         return true
     }
@@ -283,7 +289,7 @@ extension LiveStore {
 
         /// Hashes `ids` and orders them for a table of the size ``addIDs(_:)`` would choose.
         /// - Complexity: O(total length): a radix sort by home entry, 11 bits a pass.
-        init(_ ids: [(slot: UInt32, id: String)]) {
+        init(_ ids: [(slot: Slot, id: String)]) {
             let n = ids.count
             capacity = LiveStore.tableCapacity(n * 2)
             var hashes = [UInt32](repeating: 0, count: n)
@@ -323,7 +329,7 @@ extension LiveStore {
     /// put them; which one is not specified.
     /// - Returns: the first slot whose id an earlier one has, if any (then nothing is added).
     /// - Complexity: O(total length + ids · run length of equal home entries).
-    func addIDs(_ ids: [(slot: UInt32, id: String)], plan: IDPlan) -> UInt32? {
+    func addIDs(_ ids: [(slot: Slot, id: String)], plan: IDPlan) -> Slot? {
         precondition(state.counts.idTableCapacity == 0 && state.counts.idBytesUsed == 0, "a store that never had ids")
         let n = ids.count
         let capacity = plan.capacity
@@ -364,7 +370,7 @@ extension LiveStore {
                 wrapped.append(p)
                 continue
             }
-            setTableEntry(at, UInt64(h) << 32 | UInt64(ids[Int(p)].slot + 1))
+            setTableEntry(at, Self.entry(hash: h, slot: ids[Int(p)].slot))
             next = at + 1
         }
         // Past the end: the entries from the home to the end are taken; probe on from 0.
@@ -372,7 +378,7 @@ extension LiveStore {
             let h = plan.hashes[Int(p)]
             var i = 0
             while tableEntry(i) != Self.emptyEntry { i = (i + 1) & mask }
-            setTableEntry(i, UInt64(h) << 32 | UInt64(ids[Int(p)].slot + 1))
+            setTableEntry(i, Self.entry(hash: h, slot: ids[Int(p)].slot))
         }
         state.counts.idTableUsed = n
         plan.bytes.withUnsafeBufferPointer { state.idBytes.set(0, contentsOf: $0) }

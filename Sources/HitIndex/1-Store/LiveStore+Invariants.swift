@@ -32,17 +32,17 @@ extension LiveStore {
         var raresSeen = Set<UInt32>()
         var nodesSeen = (leaves: Set<Int>(), blocks: Set<Int>())
         var withIDs = 0
-        for v in [LiveSlot.screen] + order {
-            let r = state.records[Int(v)]
-            let s = state.slots[Int(v)]
+        for v in [Slot.screen] + order {
+            let r = state.records[v.index]
+            let s = state.slots[v.index]
             let kids = children(of: v)
-            for c in kids where state.slots[Int(c)].parent != v {
-                fail("view \(c): parent \(state.slots[Int(c)].parent), but it is a subview of \(v)")
+            for c in kids where state.slots[c.index].parent != v {
+                fail("view \(c): parent \(state.slots[c.index].parent), but it is a subview of \(v)")
             }
             orderViolations(v, kids, fail)
             let indexed = r.flags.contains(.indexed)
             for c in kids {
-                let cs = state.slots[Int(c)]
+                let cs = state.slots[c.index]
                 if !indexed {
                     if cs.lane != .none || cs.label != .none {
                         fail("view \(c): a lane or label under an unindexed view")
@@ -55,7 +55,7 @@ extension LiveStore {
                 }
                 let leaf = state.leaves[cs.lane.block]
                 let lane = cs.lane.lane
-                if leaf.slot[lane] != c || leaf.label(lane) != cs.label.rawValue {
+                if leaf.slot(at: lane) != c || leaf.label(lane) != cs.label.rawValue {
                     fail("view \(c): its lane location does not hold it with its label")
                 } else if lane >= Int(state.leafMeta[cs.lane.block].count) {
                     fail("view \(c): its lane is past its leaf's count")
@@ -66,9 +66,9 @@ extension LiveStore {
             if r.extra != 0 && !extrasSeen.insert(r.extra).inserted {
                 fail("view \(v): extra slot \(r.extra) shared")
             }
-            if v != LiveSlot.screen {
-                if !(s.reachInParent == reach[Int(v)].inParent) {
-                    fail("view \(v): reachInParent \(s.reachInParent), recomputed \(reach[Int(v)].inParent)")
+            if v != Slot.screen {
+                if !(s.reachInParent == reach[v.index].inParent) {
+                    fail("view \(v): reachInParent \(s.reachInParent), recomputed \(reach[v.index].inParent)")
                 }
                 let a = attributes(of: v)
                 let placement = a.placement
@@ -89,19 +89,19 @@ extension LiveStore {
                     withIDs += 1
                     if slot(withID: id) != v { fail("view \(v): its id \"\(id)\" does not find it") }
                 }
-                if r.flags.contains(.window) != (s.parent == LiveSlot.screen)
+                if r.flags.contains(.window) != (s.parent == Slot.screen)
                     || rare(of: v).isWindow != r.flags.contains(.window)
                 {
                     fail("view \(v): window flags disagree with its place")
                 }
                 if r.parent != s.parent { fail("view \(v): the record's parent \(r.parent), the slot's \(s.parent)") }
-                let level = s.parent == LiveSlot.screen ? rare(of: v).level : 0
+                let level = s.parent == Slot.screen ? rare(of: v).level : 0
                 if r.windowLevel.bitPattern != level.bitPattern {
                     fail("view \(v): the record's level \(r.windowLevel), expected \(level)")
                 }
             }
         }
-        let windows = children(of: LiveSlot.screen).map { rare(of: $0) }
+        let windows = children(of: Slot.screen).map { rare(of: $0) }
         for (a, b) in zip(windows, windows.dropFirst()) where !((a.level, a.order) < (b.level, b.order)) {
             fail("windows out of (level, order): (\(a.level), \(a.order)) before (\(b.level), \(b.order))")
         }
@@ -148,8 +148,8 @@ extension LiveStore {
     /// its leaves in order hold `kids`; every node is reached once, is not empty, and names its
     /// parent; inner entries count the items below them; every subview's `orderLeaf` is its leaf;
     /// a root inner node has two children or more.
-    private func orderViolations(_ parent: UInt32, _ kids: [UInt32], _ fail: (String) -> Void) {
-        let order = state.slots[Int(parent)].childOrder
+    private func orderViolations(_ parent: Slot, _ kids: [Slot], _ fail: (String) -> Void) {
+        let order = state.slots[parent.index].childOrder
         guard order.isTree else {
             if order.smallCount != kids.count {
                 fail("view \(parent): counts \(order.smallCount) subviews, its links hold \(kids.count)")
@@ -157,7 +157,7 @@ extension LiveStore {
             if kids.count > LiveStore.orderTreeLimit {
                 fail("view \(parent): \(kids.count) subviews without an order tree")
             }
-            for k in kids where state.slots[Int(k)].orderLeaf != LiveSlot.none {
+            for k in kids where state.slots[k.index].orderLeaf != .none {
                 fail("view \(k): an order leaf, though its superview keeps no order tree")
             }
             return
@@ -166,24 +166,24 @@ extension LiveStore {
         if kids.count < LiveStore.orderTreeDropLimit {
             fail("view \(parent): an order tree for \(kids.count) subviews")
         }
-        guard !kids.isEmpty, state.orderNodes[Int(root)].parent == LiveSlot.none else {
+        guard !kids.isEmpty, state.orderNodes[root.index].parent == .none else {
             fail("view \(parent): its order tree's root is missing or has a parent")
             return
         }
-        if !state.orderNodes[Int(root)].isLeaf && state.orderNodes[Int(root)].count < 2 {
+        if !state.orderNodes[root.index].isLeaf && state.orderNodes[root.index].count < 2 {
             fail("view \(parent): its order tree's root has one child")
         }
-        var sequence: [UInt32] = []
-        var seen = Set<UInt32>()
+        var sequence: [Slot] = []
+        var seen = Set<OrderNode>()
         // Depth first, entries in order; each entry's expected total checked on the way back.
-        var stack: [(node: UInt32, expanded: Bool)] = [(root, false)]
-        var totals: [UInt32: UInt32] = [:]
+        var stack: [(node: OrderNode, expanded: Bool)] = [(root, false)]
+        var totals: [OrderNode: UInt32] = [:]
         while let (node, expanded) = stack.popLast() {
-            let b = state.orderNodes[Int(node)]
+            let b = state.orderNodes[node.index]
             if expanded {
                 var total: UInt32 = 0
                 for k in 0..<Int(b.count) {
-                    let size = b.isLeaf ? 1 : totals[b.entries[k]] ?? 0
+                    let size = b.isLeaf ? 1 : totals[b.node(k)] ?? 0
                     if !b.isLeaf && b.sizes[k] != size {
                         fail("view \(parent): order node \(node) counts \(b.sizes[k]) under entry \(k), \(size) found")
                     }
@@ -201,15 +201,15 @@ extension LiveStore {
             stack.append((node, true))
             if b.isLeaf {
                 for k in 0..<Int(b.count) {
-                    sequence.append(b.entries[k])
-                    if state.slots[Int(b.entries[k])].orderLeaf != node {
-                        fail("view \(b.entries[k]): its order leaf is not the one holding it")
+                    sequence.append(b.slot(k))
+                    if state.slots[b.slot(k).index].orderLeaf != node {
+                        fail("view \(b.slot(k)): its order leaf is not the one holding it")
                     }
                 }
             } else {
                 for k in (0..<Int(b.count)).reversed() {
-                    let c = b.entries[k]
-                    if state.orderNodes[Int(c)].parent != node { fail("order node \(c): its parent link is wrong") }
+                    let c = b.node(k)
+                    if state.orderNodes[c.index].parent != node { fail("order node \(c): its parent link is wrong") }
                     stack.append((c, false))
                 }
             }
@@ -274,27 +274,27 @@ extension StoreSnapshot {
     }
 
     /// ``ExpectedReach`` by slot, for the views of `order` (paint order).
-    func expectedReach(_ order: [UInt32]) -> [ExpectedReach] {
+    func expectedReach(_ order: [Slot]) -> [ExpectedReach] {
         var result = [ExpectedReach](repeating: ExpectedReach(), count: slotCount)
         for v in order.reversed() {
-            let r = records[Int(v)]
+            let r = records[v.index]
             var union = FBox.empty
             if r.flags.contains(.indexed) {
                 let root = extras[Int(r.extra)].bvh
                 union = root.isLeaf ? leaves[root.index].bounds : blocks[root.index].bounds
             } else {
-                for c in children(of: v) { union = union.union(result[Int(c)].inParent) }
+                for c in children(of: v) { union = union.union(result[c.index].inParent) }
             }
-            result[Int(v)].union = union
+            result[v.index].union = union
             let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(union), flags: r.flags)
             guard !reach.isEmpty else { continue }
-            result[Int(v)].unreachable = false
+            result[v.index].unreachable = false
             let transformed = r.flags.contains(.transformed)
             let e = transformed ? extras[Int(r.extra)] : .empty
             let placement = ViewPlacement(
                 center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
             let lifted = reach.lifted(by: placement, transformed: transformed)
-            result[Int(v)].inParent = lifted.isEmpty ? .empty : FBox(outward: lifted)
+            result[v.index].inParent = lifted.isEmpty ? .empty : FBox(outward: lifted)
         }
         return result
     }

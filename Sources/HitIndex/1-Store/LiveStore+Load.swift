@@ -22,8 +22,8 @@ extension LiveStore {
     ///   subviews are not in input order already.
     func materialize(
         _ definitions: [ViewDefinition], firstWindowOrder: UInt64?,
-        externalRedirects: [(input: Int, slot: UInt32)] = [], threads: Int = 1
-    ) throws(SceneError) -> (slots: [UInt32], roots: [UInt32]) {
+        externalRedirects: [(input: Int, slot: Slot)] = [], threads: Int = 1
+    ) throws(SceneError) -> (slots: [Slot], roots: [Slot]) {
         let n = definitions.count
         precondition(n < Int(Int32.max), "a batch holds fewer than 2^31 views")
         func location(_ i: Int) -> SceneError.Location {
@@ -140,12 +140,12 @@ extension LiveStore {
     /// - Complexity: O(n), plus the plan's sort.
     private func writeViews(
         _ definitions: [ViewDefinition], firstWindowOrder: UInt64?, windowRank: [Int: UInt64], threads: Int
-    ) -> (slots: [UInt32], ids: [(slot: UInt32, id: String)], plan: IDPlan?) {
+    ) -> (slots: [Slot], ids: [(slot: Slot, id: String)], plan: IDPlan?) {
         let n = definitions.count
         guard writesFreshSlotsWhole && !state.slots.hasFree && generationFloor.isEmpty else {
-            var slots: [UInt32] = []
+            var slots: [Slot] = []
             slots.reserveCapacity(n)
-            var ids: [(slot: UInt32, id: String)] = []
+            var ids: [(slot: Slot, id: String)] = []
             // By index, not by element: a definition holds a string and a closure, and copying
             // one per view retains and releases them (measured: a fifth of a million-view load).
             for i in 0..<n {
@@ -153,7 +153,7 @@ extension LiveStore {
                 slots.append(slot)
                 writeAttributes(definitions[i].attributes, to: slot)
                 let userValue = definitions[i].userValue
-                if userValue != 0 { state.records.update(Int(slot)) { $0.userValue = userValue } }
+                if userValue != 0 { state.records.update(slot.index) { $0.userValue = userValue } }
                 writeRoleAndPredicate(
                     definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
                 if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
@@ -195,9 +195,9 @@ extension LiveStore {
     /// offset 0, so a reference is known before the table is made; none for a view without id).
     /// - Complexity: O(n).
     private static func freshIDs(
-        _ definitions: [ViewDefinition], slots: [UInt32], withReferences: Bool
-    ) -> (ids: [(slot: UInt32, id: String)], references: [IDRef]) {
-        var ids: [(slot: UInt32, id: String)] = []
+        _ definitions: [ViewDefinition], slots: [Slot], withReferences: Bool
+    ) -> (ids: [(slot: Slot, id: String)], references: [IDRef]) {
+        var ids: [(slot: Slot, id: String)] = []
         ids.reserveCapacity(definitions.count)
         var references = withReferences ? [IDRef](repeating: IDRef(rawValue: 0), count: definitions.count) : []
         var offset = 0
@@ -217,7 +217,7 @@ extension LiveStore {
     /// what windows and predicates add.
     /// - Complexity: O(n).
     private func writeFreshViews(
-        _ definitions: [ViewDefinition], slots: [UInt32], idRefs: [IDRef], firstWindowOrder: UInt64?,
+        _ definitions: [ViewDefinition], slots: [Slot], idRefs: [IDRef], firstWindowOrder: UInt64?,
         windowRank: [Int: UInt64]
     ) {
         for i in definitions.indices {
@@ -232,7 +232,7 @@ extension LiveStore {
     /// parent), and a declared predicate.
     @inline(__always)
     private func writeRoleAndPredicate(
-        _ definition: borrowing ViewDefinition, input i: Int, slot: UInt32, firstWindowOrder: UInt64?,
+        _ definition: borrowing ViewDefinition, input i: Int, slot: Slot, firstWindowOrder: UInt64?,
         windowRank: [Int: UInt64]
     ) {
         if let firstWindowOrder, definition.parent == nil {
@@ -242,13 +242,13 @@ extension LiveStore {
                 rare.level = level
                 rare.order = firstWindowOrder + windowRank[i]!
             }
-            state.records.update(Int(slot)) { $0.flags.insert(.window) }
+            state.records.update(slot.index) { $0.flags.insert(.window) }
         }
         if let predicate = definition.hitPredicate { setPredicate(slot, predicate) }
     }
 
     /// The id `addIDs` refused for `slot`.
-    private func id(ofNew slot: UInt32, in ids: [(slot: UInt32, id: String)]) -> String {
+    private func id(ofNew slot: Slot, in ids: [(slot: Slot, id: String)]) -> String {
         ids.first { $0.slot == slot }!.id
     }
 
@@ -265,7 +265,7 @@ extension LiveStore {
     func materialize(
         _ roots: [View], windowOrders: [Int]? = nil, firstWindowOrder: UInt64? = nil, redirectsByID: Bool = true,
         expectedCount: Int = 0
-    ) throws(SceneError) -> (slots: [UInt32], roots: [UInt32]) {
+    ) throws(SceneError) -> (slots: [Slot], roots: [Slot]) {
         let converted = try ViewDefinition.definitions(
             of: roots, windowOrders: windowOrders, expectedCount: expectedCount
         ) { target in redirectsByID ? slot(withID: target.id) : nil }
@@ -313,7 +313,7 @@ extension LiveStore {
     /// - Complexity: O(n) for n views.
     func load(_ scene: Scene) throws(SceneError) {
         precondition(state.counts.viewCount == 0, "load fills an empty store")
-        let roots: [UInt32]
+        let roots: [Slot]
         do {
             let definitions = try scene.viewDefinitions()
             reserve(for: definitions)
@@ -353,11 +353,11 @@ extension LiveStore {
     }
 
     /// Links the loaded windows (in paint order) under the screen and lays the columns out.
-    private func finishLoad(windows: [UInt32]) {
+    private func finishLoad(windows: [Slot]) {
         state.counts.windowOrder = UInt64(windows.count)
-        linkChildren(windows, to: LiveSlot.screen)
-        if windows.count >= Self.indexedChildThreshold { buildHierarchy(LiveSlot.screen) }
-        refreshReach(LiveSlot.screen)
+        linkChildren(windows, to: Slot.screen)
+        if windows.count >= Self.indexedChildThreshold { buildHierarchy(Slot.screen) }
+        refreshReach(Slot.screen)
         // A fresh build reads without page addresses (measured at 1M views: see PagedColumn).
         compact()
     }

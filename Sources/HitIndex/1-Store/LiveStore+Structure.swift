@@ -6,14 +6,14 @@ extension LiveStore {
 
     /// The union of a view's subviews' reach, in its bounds space.
     /// - Complexity: O(1) for an indexed view; O(k) for the k (< 8) subviews of another.
-    func childReach(_ slot: UInt32) -> FBox {
-        let r = state.records[Int(slot)]
+    func childReach(_ slot: Slot) -> FBox {
+        let r = state.records[slot.index]
         if r.flags.contains(.indexed) { return hierarchyBounds(slot) }
         var union = FBox.empty
         var c = r.lastChild
-        while c != LiveSlot.none {
-            union = union.union(state.slots[Int(c)].reachInParent)
-            c = state.records[Int(c)].previousSibling
+        while c != Slot.none {
+            union = union.union(state.slots[c.index].reachInParent)
+            c = state.records[c.index].previousSibling
         }
         return union
     }
@@ -22,8 +22,8 @@ extension LiveStore {
     /// and `unreachable` flag, and its `reachInParent` (as ``FlatScene`` computes them at build).
     /// Returns whether `reachInParent` changed.
     @discardableResult
-    func refreshReach(_ slot: UInt32) -> Bool {
-        let r = state.records[Int(slot)]
+    func refreshReach(_ slot: Slot) -> Bool {
+        let r = state.records[slot.index]
         let children = childReach(slot)
         let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(children), flags: r.flags)
         let lifted =
@@ -32,13 +32,13 @@ extension LiveStore {
         let inParent = lifted.isEmpty ? FBox.empty : FBox(outward: lifted)
         let unreachable = reach.isEmpty
         if !(r.reach == children) || r.flags.contains(.unreachable) != unreachable {
-            state.records.update(Int(slot)) { r in
+            state.records.update(slot.index) { r in
                 r.reach = children
                 if unreachable { r.flags.insert(.unreachable) } else { r.flags.remove(.unreachable) }
             }
         }
-        guard !(state.slots[Int(slot)].reachInParent == inParent) else { return false }
-        state.slots.update(Int(slot)) { $0.reachInParent = inParent }
+        guard !(state.slots[slot.index].reachInParent == inParent) else { return false }
+        state.slots.update(slot.index) { $0.reachInParent = inParent }
         return true
     }
 
@@ -46,14 +46,14 @@ extension LiveStore {
     /// its superview's hierarchy, stopping at the first superview whose subviews' union did not
     /// change.
     /// - Complexity: O(levels changed × log k).
-    func propagate(from slot: UInt32) {
+    func propagate(from slot: Slot) {
         var v = slot
         while true {
             let reachChanged = refreshReach(v)
-            let parent = state.slots[Int(v)].parent
-            guard parent != LiveSlot.none else { return }
+            let parent = state.slots[v.index].parent
+            guard parent != Slot.none else { return }
             let parentSeesChange: Bool
-            if state.slots[Int(v)].lane != .none {
+            if state.slots[v.index].lane != .none {
                 // An indexed superview's union is its hierarchy's box; the lane may change (the
                 // exact interval, the exact bit) even when the reach does not.
                 parentSeesChange = updateLane(v)
@@ -70,9 +70,9 @@ extension LiveStore {
     /// Puts `child` — a subtree whose own state is complete — under `parent` at `position`, and
     /// brings everything above up to date.
     /// - Complexity: O(log k) expected plus reach upkeep; O(k) when `parent` becomes indexed.
-    func attach(_ child: UInt32, to parent: UInt32, at position: Int) {
+    func attach(_ child: Slot, to parent: Slot, at position: Int) {
         linkChild(child, to: parent, at: position)
-        if state.records[Int(parent)].flags.contains(.indexed) {
+        if state.records[parent.index].flags.contains(.indexed) {
             assignLabel(child, in: parent)
             insertLane(child, in: parent)
             noteChurn(parent)
@@ -85,9 +85,9 @@ extension LiveStore {
     /// Takes `child` and its subtree out from under its superview, and brings everything above
     /// up to date; the subtree itself is untouched.
     /// - Complexity: O(log k) expected plus reach upkeep.
-    func detach(_ child: UInt32) {
-        let parent = state.slots[Int(child)].parent
-        let indexed = state.records[Int(parent)].flags.contains(.indexed)
+    func detach(_ child: Slot) {
+        let parent = state.slots[child.index].parent
+        let indexed = state.records[parent.index].flags.contains(.indexed)
         if indexed { removeLane(child, in: parent) }
         unlinkChild(child)
         if indexed {
@@ -105,30 +105,30 @@ extension LiveStore {
     /// with the generation it had, before its slot is freed: `root` first, every view before its
     /// subviews.
     /// - Complexity: O(size of the subtree) plus the detach.
-    func removeSubtree(_ root: UInt32, removed: (_ slot: UInt32, _ generation: UInt32) -> Void = { _, _ in }) {
+    func removeSubtree(_ root: Slot, removed: (_ slot: Slot, _ generation: UInt32) -> Void = { _, _ in }) {
         detach(root)
         var pending = [root]
         while let v = pending.popLast() {
-            var c = state.records[Int(v)].lastChild
-            while c != LiveSlot.none {
+            var c = state.records[v.index].lastChild
+            while c != Slot.none {
                 pending.append(c)
-                c = state.records[Int(c)].previousSibling
+                c = state.records[c.index].previousSibling
             }
-            removed(v, state.records[Int(v)].generation)
+            removed(v, state.records[v.index].generation)
             releaseSlotContents(v)
             freeSlot(v)
         }
     }
 
     /// Frees what a view holds besides its slot: hierarchy, predicate, extra, rare, id.
-    private func releaseSlotContents(_ v: UInt32) {
+    private func releaseSlotContents(_ v: Slot) {
         // Its subviews die too: their lanes and labels need no reset.
         freeHierarchy(v)
         let e = extra(of: v)
         if e.predicate >= 0 { removePredicate(e.predicate) }
-        let extraIndex = state.records[Int(v)].extra
+        let extraIndex = state.records[v.index].extra
         if extraIndex != 0 { freeExtra(extraIndex) }
-        let rareIndex = state.slots[Int(v)].rare
+        let rareIndex = state.slots[v.index].rare
         if rareIndex != 0 { freeRare(rareIndex) }
         removeID(of: v)
     }
@@ -136,25 +136,25 @@ extension LiveStore {
     /// Moves `child` (with its subtree) under `parent` at `position`, counted after taking it
     /// out of its current place.
     /// - Complexity: O(log k) expected plus reach upkeep, for each of the two places.
-    func move(_ child: UInt32, to parent: UInt32, at position: Int) {
+    func move(_ child: Slot, to parent: Slot, at position: Int) {
         detach(child)
         attach(child, to: parent, at: position)
     }
 
     /// Sets a view's attributes and brings its reach, its lane and everything above up to date.
     /// - Complexity: O(1) plus reach upkeep.
-    func setAttributes(_ a: ViewAttributes, of slot: UInt32) {
+    func setAttributes(_ a: ViewAttributes, of slot: Slot) {
         writeAttributes(a, to: slot)
         propagate(from: slot)
     }
 
     /// Whether `ancestor` is `slot` or above it.
     /// - Complexity: O(depth).
-    func isAncestor(_ ancestor: UInt32, of slot: UInt32) -> Bool {
+    func isAncestor(_ ancestor: Slot, of slot: Slot) -> Bool {
         var v = slot
-        while v != LiveSlot.none {
+        while v != Slot.none {
             if v == ancestor { return true }
-            v = state.slots[Int(v)].parent
+            v = state.slots[v.index].parent
         }
         return false
     }

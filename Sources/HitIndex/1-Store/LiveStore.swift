@@ -56,12 +56,12 @@ final class LiveStore {
     /// Slots handed out in transactions that were rolled back, with the generation their next
     /// view must have at least: a handle given out then must never name a later view. Not
     /// rolled back.
-    var generationFloor: [UInt32: UInt32] = [:]
+    var generationFloor: [Slot: UInt32] = [:]
     /// Whether bulk loads write fresh slots whole (``writeFreshAttributes(_:to:userValue:id:)``);
     /// tests turn it off to check that the general writer leaves the same columns.
     var writesFreshSlotsWhole = true
     /// Slots allocated since the last commit (for the floor, on a rollback).
-    private var allocatedSinceCommit: [UInt32] = []
+    private var allocatedSinceCommit: [Slot] = []
 
     /// Counts of the maintenance paths.
     struct Statistics {
@@ -146,7 +146,7 @@ final class LiveStore {
             blocks: PagedColumn(pager: pager, shared: true), blockMeta: Pool(pager: pager, shared: false),
             idBytes: PagedColumn(pager: pager, shared: true), idTable: PagedColumn(pager: pager, shared: false))
         let screen = allocateSlot()
-        precondition(screen == LiveSlot.screen)
+        precondition(screen == Slot.screen)
         var record = ViewRecord.empty
         // The screen: eligible, never inside itself, never the answer, never clipping its windows.
         record.minX = .infinity
@@ -154,11 +154,11 @@ final class LiveStore {
         record.maxX = -.infinity
         record.maxY = -.infinity
         record.flags = [.live, .eligible, .passThrough, .outside, .unreachable]
-        record.generation = state.records[Int(screen)].generation
-        state.records.set(Int(screen), record)
+        record.generation = state.records[screen.index].generation
+        state.records.set(screen.index, record)
         var s = SlotState.free
-        s.parent = LiveSlot.none
-        state.slots.set(Int(screen), s)
+        s.parent = Slot.none
+        state.slots.set(screen.index, s)
     }
 
     deinit {
@@ -209,22 +209,22 @@ final class LiveStore {
     /// A slot for a new view, from the free list or past the last one; its record keeps the
     /// generation the free list left in it.
     /// - Complexity: O(1).
-    func allocateSlot() -> UInt32 {
+    func allocateSlot() -> Slot {
         let fresh = !state.slots.hasFree
         precondition(
             !fresh || state.slots.count < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views")
-        let slot = UInt32(state.slots.allocate(.free))
+        let slot = Slot(state.slots.allocate(.free))
         if fresh {
             var record = ViewRecord.empty
             record.generation = 1
-            state.records.set(Int(slot), record)
+            state.records.set(slot.index, record)
         }
-        if let floor = generationFloor[slot], state.records[Int(slot)].generation < floor {
-            state.records.update(Int(slot)) { $0.generation = floor }
+        if let floor = generationFloor[slot], state.records[slot.index].generation < floor {
+            state.records.update(slot.index) { $0.generation = floor }
         }
         allocatedSinceCommit.append(slot)
-        state.records.update(Int(slot)) { $0.flags = .live }
-        if slot != LiveSlot.screen { state.counts.viewCount += 1 }
+        state.records.update(slot.index) { $0.flags = .live }
+        if slot != Slot.screen { state.counts.viewCount += 1 }
         return slot
     }
 
@@ -232,12 +232,12 @@ final class LiveStore {
     /// rolled one back: their records and slot states are left to the caller (they read as
     /// empty, with generation 0, until written), the view count includes them.
     /// - Complexity: O(count) (the slots are remembered for a rollback).
-    func allocateFreshSlots(_ count: Int) -> Range<UInt32> {
+    func allocateFreshSlots(_ count: Int) -> Range<Slot> {
         precondition(generationFloor.isEmpty, "fresh slots only")
         precondition(
             state.slots.count + count < Int(ChildBVH.LeafBlock.exactBit) - 1, "a store holds fewer than 2^31 views")
         let positions = state.slots.allocateFresh(count)
-        let slots = UInt32(positions.lowerBound)..<UInt32(positions.upperBound)
+        let slots = Slot(positions.lowerBound)..<Slot(positions.upperBound)
         state.counts.viewCount += count
         allocatedSinceCommit.append(contentsOf: slots)
         return slots
@@ -246,25 +246,25 @@ final class LiveStore {
     /// Gives a slot back: bumps its generation (so handles to the view it held are detected) and
     /// puts it on the free list. A slot whose generation would wrap is never reused.
     /// - Complexity: O(1).
-    func freeSlot(_ slot: UInt32) {
+    func freeSlot(_ slot: Slot) {
         var record = ViewRecord.empty
-        record.generation = state.records[Int(slot)].generation &+ 1
+        record.generation = state.records[slot.index].generation &+ 1
         if record.generation != 0 {
-            state.records.set(Int(slot), record)
-            state.slots.free(Int(slot), leaving: .free)
+            state.records.set(slot.index, record)
+            state.slots.free(slot.index, leaving: .free)
         } else {
             record.generation = UInt32.max
-            state.records.set(Int(slot), record)
-            state.slots.set(Int(slot), .free)
+            state.records.set(slot.index, record)
+            state.slots.set(slot.index, .free)
         }
         state.counts.viewCount -= 1
     }
 
     /// Whether `slot` holds a view of this generation.
     /// - Complexity: O(1).
-    func isLive(_ slot: UInt32, generation: UInt32) -> Bool {
-        Int(slot) < state.slots.count && slot != LiveSlot.screen
-            && state.records[Int(slot)].generation == generation && state.records[Int(slot)].flags.contains(.live)
+    func isLive(_ slot: Slot, generation: UInt32) -> Bool {
+        slot.index < state.slots.count && slot != Slot.screen
+            && state.records[slot.index].generation == generation && state.records[slot.index].flags.contains(.live)
     }
 
     // MARK: - Side tables
@@ -275,7 +275,7 @@ final class LiveStore {
 
     /// Gives an extra slot back.
     /// - Complexity: O(1).
-    func freeExtra(_ slot: UInt32) { state.extras.free(Int(slot), leaving: .empty) }
+    func freeExtra(_ entry: UInt32) { state.extras.free(Int(entry), leaving: .empty) }
 
     /// A slot of ``State/rares`` set to `value`.
     /// - Complexity: O(1).
@@ -283,7 +283,7 @@ final class LiveStore {
 
     /// Gives a rare slot back.
     /// - Complexity: O(1).
-    func freeRare(_ slot: UInt32) { state.rares.free(Int(slot), leaving: .defaults) }
+    func freeRare(_ entry: UInt32) { state.rares.free(Int(entry), leaving: .defaults) }
 
     /// Stores a predicate; returns its index.
     /// - Complexity: O(1) amortized; O(p) when the array is shared with a snapshot.
@@ -309,7 +309,7 @@ final class LiveStore {
     /// - Complexity: O(blocks the changes created).
     func rollback(to saved: State) {
         for slot in allocatedSinceCommit {
-            let handedOut = state.records[Int(slot)].generation
+            let handedOut = state.records[slot.index].generation
             generationFloor[slot] = Swift.max(generationFloor[slot] ?? 0, handedOut &+ 1)
         }
         allocatedSinceCommit.removeAll()

@@ -42,6 +42,8 @@ enum StoreLayout {
             Pin(ChildBVH.Lane.self, size: 4, alignment: 4, "a lane reference is one word"),
             Pin(ChildOrder.self, size: 4, alignment: 4, "an order tree's root or a small count, one word"),
             Pin(ChildBVH.Label.self, size: 4, alignment: 4, "a sibling label is one word"),
+            Pin(Slot.self, size: 4, alignment: 4, "a slot is one word (records, lanes, handles)"),
+            Pin(OrderNode.self, size: 4, alignment: 4, "an order node reference is one word"),
             Pin(IDRef.self, size: 8, alignment: 8, "an id's offset and length in the id bytes"),
             Pin(FBox.self, size: 16, alignment: 4, "a Float box"),
             Pin(ViewFlags.self, size: 2, alignment: 2, "the flags a query tests"),

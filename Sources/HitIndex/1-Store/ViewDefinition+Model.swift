@@ -10,8 +10,8 @@ extension ViewDefinition {
     /// listed in `external`'s result) or nil to refuse it.
     /// - Complexity: O(n) for n views.
     static func definitions(
-        of roots: [View], windowOrders: [Int]? = nil, expectedCount: Int = 0, external: (View) -> UInt32?
-    ) throws(SceneError) -> (definitions: [ViewDefinition], external: [(input: Int, slot: UInt32)]) {
+        of roots: [View], windowOrders: [Int]? = nil, expectedCount: Int = 0, external: (View) -> Slot?
+    ) throws(SceneError) -> (definitions: [ViewDefinition], external: [(input: Int, slot: Slot)]) {
         var views: [View] = []
         var definitions: [ViewDefinition] = []
         // Sized up front: at a million views, growing the arrays copied them several times.
@@ -37,7 +37,7 @@ extension ViewDefinition {
             definitions.append(d)
             for s in v.subviews.reversed() { stack.append((s, me)) }
         }
-        var outside: [(input: Int, slot: UInt32)] = []
+        var outside: [(input: Int, slot: Slot)] = []
         let sources = views.indices.filter { views[$0].redirectTarget != nil }
         if !sources.isEmpty {
             let targets = Set(sources.map { ObjectIdentifier(views[$0].redirectTarget!) })

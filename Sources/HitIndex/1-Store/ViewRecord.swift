@@ -19,19 +19,19 @@ struct ViewRecord: BitwiseCopyable {
     // Line 2.
     /// Where, in the view's bounds space, a subview could produce a hit (empty when none can).
     var reach: FBox
-    /// The front-most subview's slot, or ``LiveSlot/none``.
-    var lastChild: UInt32
-    /// The slot of the subview directly behind this one, or ``LiveSlot/none``.
-    var previousSibling: UInt32
+    /// The front-most subview's slot, or ``Slot/none``.
+    var lastChild: Slot
+    /// The slot of the subview directly behind this one, or ``Slot/none``.
+    var previousSibling: Slot
     /// The view's ``ViewExtra`` slot; 0 when it has none.
     var extra: UInt32
     var flags: ViewFlags
     var reserved: UInt16 = 0
     /// Bumped each time the slot is freed, so that a handle to an earlier view is detected.
     var generation: UInt32
-    /// The superview's slot (``LiveSlot/screen`` for a window, ``LiveSlot/none`` while unlinked):
+    /// The superview's slot (``Slot/screen`` for a window, ``Slot/none`` while unlinked):
     /// the writer's `SlotState.parent`, published so that snapshots read the tree back.
-    var parent: UInt32 = LiveSlot.none
+    var parent: Slot = .none
     /// The caller's value, returned with every hit.
     var userValue: UInt64
     /// Where the id's UTF-8 bytes are (``IDRef``); 0 when the view has no id.
@@ -43,7 +43,7 @@ struct ViewRecord: BitwiseCopyable {
     /// A record with no geometry, links or flags.
     static let empty = ViewRecord(
         centerX: 0, centerY: 0, anchorOffsetX: 0, anchorOffsetY: 0, minX: 0, minY: 0, maxX: 0, maxY: 0,
-        reach: .empty, lastChild: LiveSlot.none, previousSibling: LiveSlot.none, extra: 0, flags: [],
+        reach: .empty, lastChild: .none, previousSibling: .none, extra: 0, flags: [],
         generation: 0, userValue: 0, id: IDRef(rawValue: 0))
 
     /// Sets line 1: the conversion's center and anchor offset, and the hit rect.
@@ -66,14 +66,6 @@ struct ViewRecord: BitwiseCopyable {
     var anchorOffset: Point { Point(x: anchorOffsetX, y: anchorOffsetY) }
 }
 
-/// Slot constants of the live store.
-enum LiveSlot {
-    /// "No view" in links and parents.
-    static let none = UInt32.max
-    /// The screen: the parent of every window, never a hit, never removed. Views start at 1.
-    static let screen: UInt32 = 0
-}
-
 /// What only some views need, in a side column: the transform and its inverse, a corner radius,
 /// a redirect, a predicate, the root of the subviews' hierarchy.
 struct ViewExtra: PoolEntry {
@@ -83,7 +75,7 @@ struct ViewExtra: PoolEntry {
     var radius: Double
     /// The redirect target's slot and generation: the redirect holds while that view lives, as
     /// a weak reference does.
-    var redirect: UInt32
+    var redirect: Slot
     var redirectGeneration: UInt32
     /// Index into the snapshot's predicates, or -1.
     var predicate: Int32
@@ -91,7 +83,7 @@ struct ViewExtra: PoolEntry {
     var bvh: ChildBVH.Node
 
     static let empty = ViewExtra(
-        inverse: .identity, transform: .identity, radius: 0, redirect: LiveSlot.none, redirectGeneration: 0,
+        inverse: .identity, transform: .identity, radius: 0, redirect: Slot.none, redirectGeneration: 0,
         predicate: -1, bvh: .none)
 
     /// A free entry links the free list through its `bvh` word (a free entry has no hierarchy).
@@ -102,7 +94,7 @@ struct ViewExtra: PoolEntry {
 
     /// Whether nothing in it differs from ``empty`` (so the view can give its slot back).
     var isEmpty: Bool {
-        inverse == .identity && transform == .identity && radius == 0 && redirect == LiveSlot.none
+        inverse == .identity && transform == .identity && radius == 0 && redirect == .none
             && predicate == -1 && bvh == .none
     }
 }
@@ -129,14 +121,14 @@ struct IDRef: RawRepresentable, Hashable, BitwiseCopyable {
 /// What the writer alone keeps per slot: the tree, the place in the parent's hierarchy, and the
 /// attributes the records do not hold exactly.
 struct SlotState: PoolEntry {
-    /// The superview's slot; ``LiveSlot/screen`` for a window; ``LiveSlot/none`` when free.
-    var parent: UInt32
+    /// The superview's slot; ``Slot/screen`` for a window; ``Slot/none`` when free.
+    var parent: Slot
     /// The subviews' order: an order tree's root, or, for a container of few subviews, their
     /// count (the search's links are then the order).
     var childOrder: ChildOrder
-    /// The leaf of the superview's order tree that holds this view, or ``LiveSlot/none`` (also
+    /// The leaf of the superview's order tree that holds this view, or ``OrderNode/none`` (also
     /// when the superview keeps no order tree).
-    var orderLeaf: UInt32
+    var orderLeaf: OrderNode
     /// The view's order label among its siblings while its superview is indexed (later siblings
     /// have larger labels), else ``ChildBVH/Label/none``.
     var label: ChildBVH.Label
@@ -157,8 +149,8 @@ struct SlotState: PoolEntry {
     var freeLink: UInt32
 
     static let free = SlotState(
-        parent: LiveSlot.none, childOrder: .small(count: 0), orderLeaf: LiveSlot.none, label: .none, lane: .none,
-        reachInParent: .empty, alpha: 1, rare: 0, churn: 0, freeLink: LiveSlot.none)
+        parent: .none, childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none,
+        reachInParent: .empty, alpha: 1, rare: 0, churn: 0, freeLink: Pool<SlotState>.end)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs
@@ -183,7 +175,7 @@ struct RareAttributes: PoolEntry, Equatable {
 
     static let defaults = RareAttributes(
         anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0, bounds: .zero,
-        freeLink: LiveSlot.none, isWindow: false, storesBounds: false)
+        freeLink: Pool<RareAttributes>.end, isWindow: false, storesBounds: false)
 
     /// Whether a view with these values needs no rare slot.
     var isDefault: Bool {

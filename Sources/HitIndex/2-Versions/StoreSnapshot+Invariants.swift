@@ -21,26 +21,26 @@ extension StoreSnapshot {
         }
         // 1. The tree, in preorder from the screen, with cycle detection.
         var seen = [Bool](repeating: false, count: slotCount)
-        var order: [UInt32] = []
-        var stack: [UInt32] = [LiveSlot.screen]
+        var order: [Slot] = []
+        var stack: [Slot] = [Slot.screen]
         seen[0] = true
         while let v = stack.popLast() {
             order.append(v)
-            var c = records[Int(v)].lastChild
+            var c = records[v.index].lastChild
             var guardCount = 0
-            while c != LiveSlot.none {
-                guard Int(c) < slotCount, c != LiveSlot.screen else {
+            while c != Slot.none {
+                guard c.index < slotCount, c != Slot.screen else {
                     fail("view \(v): link to slot \(c) out of range")
                     break
                 }
-                guard !seen[Int(c)] else {
+                guard !seen[c.index] else {
                     fail("view \(v): slot \(c) is reached twice")
                     break
                 }
-                seen[Int(c)] = true
-                if !records[Int(c)].flags.contains(.live) { fail("view \(v): subview \(c) is not live") }
+                seen[c.index] = true
+                if !records[c.index].flags.contains(.live) { fail("view \(v): subview \(c) is not live") }
                 stack.append(c)
-                c = records[Int(c)].previousSibling
+                c = records[c.index].previousSibling
                 guardCount += 1
                 if guardCount > slotCount { break }
             }
@@ -55,8 +55,8 @@ extension StoreSnapshot {
         // 2. Reach, bottom-up: the build's formulas, recomputed from the records.
         let expected = expectedReach(order)
         for v in order {
-            let r = records[Int(v)]
-            let e = expected[Int(v)]
+            let r = records[v.index]
+            let e = expected[v.index]
             if !(r.reach == e.union) { fail("view \(v): reach \(r.reach), its subviews give \(e.union)") }
             if !r.flags.contains(.eligible) && !r.flags.contains(.unreachable) {
                 fail("view \(v): ineligible but not marked unreachable")
@@ -67,7 +67,7 @@ extension StoreSnapshot {
         }
         // 3. Hierarchies.
         for v in order {
-            let r = records[Int(v)]
+            let r = records[v.index]
             let kids = children(of: v)
             let indexed = r.flags.contains(.indexed)
             if kids.count >= LiveStore.indexedChildThreshold && !indexed {
@@ -94,7 +94,7 @@ extension StoreSnapshot {
                         fail("view \(v): subview \(c)'s label \(item.label) is not above \(lastLabel)")
                     }
                     lastLabel = item.label
-                    if let problem = laneViolation(c, item, reachInParent: expected[Int(c)].inParent) {
+                    if let problem = laneViolation(c, item, reachInParent: expected[c.index].inParent) {
                         fail("view \(v): subview \(c): \(problem)")
                     }
                 }
@@ -105,7 +105,7 @@ extension StoreSnapshot {
 
     /// One subview as a hierarchy holds it.
     struct Item {
-        var slot: UInt32
+        var slot: Slot
         var label: UInt32
         var exact: Bool
         var interval: DBox
@@ -138,7 +138,7 @@ extension StoreSnapshot {
                     used += 1
                     items.append(
                         Item(
-                            slot: leaf.slot[lane], label: leaf.label(lane), exact: leaf.isExact(lane),
+                            slot: leaf.slot(at: lane), label: leaf.label(lane), exact: leaf.isExact(lane),
                             interval: DBox(
                                 minX: leaf.minX[lane], minY: leaf.minY[lane], maxX: leaf.maxX[lane],
                                 maxY: leaf.maxY[lane])))
@@ -187,14 +187,14 @@ extension StoreSnapshot {
     /// decided from its interval, each bound the least coordinate where the reference's
     /// conversion reaches the hit rect's edge; any other lane holds the subview's reach (nothing
     /// for an unreachable subview).
-    private func laneViolation(_ c: UInt32, _ item: Item, reachInParent: FBox) -> String? {
-        let r = records[Int(c)]
+    private func laneViolation(_ c: Slot, _ item: Item, reachInParent: FBox) -> String? {
+        let r = records[c.index]
         let disqualifying: ViewFlags = [
             .unreachable, .transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect,
         ]
         let qualifies =
             r.flags.contains(.eligible) && r.flags.isDisjoint(with: disqualifying)
-            && (r.lastChild == LiveSlot.none || r.reach.isEmpty)
+            && (r.lastChild == Slot.none || r.reach.isEmpty)
         if item.exact {
             guard qualifies else { return "marked exact but cannot be decided by its interval" }
             let axes = [

@@ -19,9 +19,9 @@ struct StoreSnapshot: @unchecked Sendable {
 
     /// Whether `slot` holds a live view of `generation` in this version.
     /// - Complexity: O(1).
-    func contains(slot: UInt32, generation: UInt32) -> Bool {
-        guard slot != LiveSlot.screen, Int(slot) < slotCount else { return false }
-        let r = records.pointer(Int(slot))
+    func contains(slot: Slot, generation: UInt32) -> Bool {
+        guard slot != Slot.screen, slot.index < slotCount else { return false }
+        let r = records.pointer(slot.index)
         return r.pointee.generation == generation && r.pointee.flags.contains(.live)
     }
 }

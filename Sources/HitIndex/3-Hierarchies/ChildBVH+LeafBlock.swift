@@ -35,14 +35,18 @@ extension ChildBVH {
         /// Sets lane `lane` to a subview's interval, key and slot.
         /// - Complexity: O(1).
         @inline(__always)
-        mutating func setLane(_ lane: Int, interval: DBox, key: UInt32, slot: UInt32) {
+        mutating func setLane(_ lane: Int, interval: DBox, key: UInt32, slot: Slot) {
             minX[lane] = interval.minX
             minY[lane] = interval.minY
             maxX[lane] = interval.maxX
             maxY[lane] = interval.maxY
             self.key[lane] = key
-            self.slot[lane] = slot
+            self.slot[lane] = slot.rawValue
         }
+
+        /// Lane `lane`'s subview.
+        /// - Complexity: O(1).
+        func slot(at lane: Int) -> Slot { Slot(rawValue: slot[lane]) }
 
         /// Lane `i`'s label, without the exact bit.
         /// - Complexity: O(1).
@@ -108,9 +112,9 @@ extension ChildBVH {
 
         /// Lane `lane`'s slot, read from the block's memory.
         /// - Complexity: O(1).
-        @inlinable @inline(__always)
-        package static func slot(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> UInt32 {
-            UnsafeRawPointer(block).load(fromByteOffset: Layout.slot + lane * 4, as: UInt32.self)
+        @inline(__always)
+        static func slot(_ block: UnsafePointer<LeafBlock>, _ lane: Int) -> Slot {
+            Slot(rawValue: UnsafeRawPointer(block).load(fromByteOffset: Layout.slot + lane * 4, as: UInt32.self))
         }
 
         /// Byte offsets of the lane arrays: four of 64 bytes, then the keys and the slots. Literals

@@ -72,12 +72,12 @@ extension LiveStore {
     }
 
     /// The root of a view's hierarchy, or ``ChildBVH/Node/none`` when it is not indexed.
-    func hierarchyRoot(_ container: UInt32) -> ChildBVH.Node {
-        state.records[Int(container)].flags.contains(.indexed) ? extra(of: container).bvh : .none
+    func hierarchyRoot(_ container: Slot) -> ChildBVH.Node {
+        state.records[container.index].flags.contains(.indexed) ? extra(of: container).bvh : .none
     }
 
     /// The box around a view's subviews' lanes, when it is indexed.
-    func hierarchyBounds(_ container: UInt32) -> FBox {
+    func hierarchyBounds(_ container: Slot) -> FBox {
         let root = hierarchyRoot(container)
         return root == .none ? .empty : nodeBounds(root)
     }
@@ -89,18 +89,18 @@ extension LiveStore {
     /// pass-through or redirect, no subview that could answer instead); otherwise its reach as a
     /// half-open interval (`x ≤ max` ⟺ `x < max.nextUp` below +∞); nothing for an unreachable
     /// subview.
-    func laneContent(_ child: UInt32) -> (interval: DBox, exact: Bool) {
-        let r = state.records[Int(child)]
+    func laneContent(_ child: Slot) -> (interval: DBox, exact: Bool) {
+        let r = state.records[child.index]
         if r.flags.contains(.unreachable) { return (Self.emptyInterval, false) }
         let disqualifying: ViewFlags = [.transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect]
         if r.flags.contains(.eligible) && r.flags.isDisjoint(with: disqualifying)
-            && (r.lastChild == LiveSlot.none || r.reach.isEmpty),
+            && (r.lastChild == Slot.none || r.reach.isEmpty),
             let x = ExactInterval.interval(center: r.centerX, anchorOffset: r.anchorOffsetX, min: r.minX, max: r.maxX),
             let y = ExactInterval.interval(center: r.centerY, anchorOffset: r.anchorOffsetY, min: r.minY, max: r.maxY)
         {
             return (DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi), true)
         }
-        let f = state.slots[Int(child)].reachInParent
+        let f = state.slots[child.index].reachInParent
         if f.isEmpty { return (Self.emptyInterval, false) }
         return (
             DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX).nextUp, maxY: Double(f.maxY).nextUp),
@@ -109,11 +109,11 @@ extension LiveStore {
     }
 
     /// The key of a subview's lane: its label, with the exact bit when the interval is exact.
-    private func laneKey(_ child: UInt32, exact: Bool) -> UInt32 {
-        state.slots[Int(child)].label.key(exact: exact)
+    private func laneKey(_ child: Slot, exact: Bool) -> UInt32 {
+        state.slots[child.index].label.key(exact: exact)
     }
 
-    private func writeLane(_ leaf: Int, _ lane: Int, interval: DBox, key: UInt32, slot: UInt32) {
+    private func writeLane(_ leaf: Int, _ lane: Int, interval: DBox, key: UInt32, slot: Slot) {
         state.leaves.update(leaf) { $0.setLane(lane, interval: interval, key: key, slot: slot) }
     }
 
@@ -121,8 +121,8 @@ extension LiveStore {
     /// box around the whole hierarchy changed (what the container's reach depends on).
     /// - Complexity: O(log k) for k subviews.
     @discardableResult
-    func updateLane(_ child: UInt32) -> Bool {
-        let location = state.slots[Int(child)].lane
+    func updateLane(_ child: Slot) -> Bool {
+        let location = state.slots[child.index].lane
         let leaf = location.block
         let lane = location.lane
         let (interval, exact) = laneContent(child)
@@ -133,7 +133,7 @@ extension LiveStore {
         {
             return false
         }
-        let container = state.slots[Int(child)].parent
+        let container = state.slots[child.index].parent
         let before = hierarchyBounds(container)
         let moved =
             !(l.minX[lane] == interval.minX && l.minY[lane] == interval.minY && l.maxX[lane] == interval.maxX
@@ -174,7 +174,7 @@ extension LiveStore {
     /// Builds the hierarchy over `container`'s subviews, replacing any: labels spaced evenly,
     /// lanes packed eight to a leaf along a Hilbert curve of their centres, eight to a block above.
     /// - Complexity: O(k) for k subviews (a comparison sort below 4,096).
-    func buildHierarchy(_ container: UInt32) {
+    func buildHierarchy(_ container: Slot) {
         freeHierarchy(container)
         let kids = children(of: container)
         let n = kids.count
@@ -186,7 +186,7 @@ extension LiveStore {
         intervals.reserveCapacity(n)
         keys.reserveCapacity(n)
         for (i, c) in kids.enumerated() {
-            state.slots.update(Int(c)) { $0.label = ChildBVH.Label((i + 1) * step) }
+            state.slots.update(c.index) { $0.label = ChildBVH.Label((i + 1) * step) }
             let (interval, exact) = laneContent(c)
             intervals.append(interval)
             keys.append(laneKey(c, exact: exact))
@@ -212,7 +212,7 @@ extension LiveStore {
             level.append(leaf)
             g += ChildBVH.branching
         }
-        for i in 0..<n { state.slots.update(Int(kids[i])) { $0.lane = lanes[i] } }
+        for i in 0..<n { state.slots.update(kids[i].index) { $0.lane = lanes[i] } }
         while level.count > 1 {
             var above: [ChildBVH.Node] = []
             var g = 0
@@ -231,19 +231,19 @@ extension LiveStore {
             level = above
         }
         updateExtra(container) { $0.bvh = level[0] }
-        state.records.update(Int(container)) { $0.flags.insert(.indexed) }
-        state.slots.update(Int(container)) { $0.churn = 0 }
+        state.records.update(container.index) { $0.flags.insert(.indexed) }
+        state.slots.update(container.index) { $0.churn = 0 }
     }
 
     /// Removes `container`'s hierarchy, if any: its subviews go back to being tried one by one.
     /// - Complexity: O(k).
-    func dropHierarchy(_ container: UInt32) {
+    func dropHierarchy(_ container: Slot) {
         freeHierarchy(container)
         updateExtra(container) { $0.bvh = .none }
-        state.records.update(Int(container)) { $0.flags.remove(.indexed) }
-        state.slots.update(Int(container)) { $0.churn = 0 }
+        state.records.update(container.index) { $0.flags.remove(.indexed) }
+        state.slots.update(container.index) { $0.churn = 0 }
         for c in children(of: container) {
-            state.slots.update(Int(c)) { s in
+            state.slots.update(c.index) { s in
                 s.label = .none
                 s.lane = .none
             }
@@ -253,7 +253,7 @@ extension LiveStore {
     /// Frees every node of `container`'s hierarchy, if any (its extra still names the root; its
     /// subviews keep their lanes and labels).
     /// - Complexity: O(k).
-    func freeHierarchy(_ container: UInt32) {
+    func freeHierarchy(_ container: Slot) {
         let root = hierarchyRoot(container)
         guard root != .none else { return }
         var pending = [root]
@@ -316,7 +316,7 @@ extension LiveStore {
     /// Puts `child` (already linked under `container`, with its label) into the hierarchy: in
     /// the leaf whose box grows least, splitting full nodes on the way back up.
     /// - Complexity: O(log k).
-    func insertLane(_ child: UInt32, in container: UInt32) {
+    func insertLane(_ child: Slot, in container: Slot) {
         let (interval, exact) = laneContent(child)
         let key = laneKey(child, exact: exact)
         let item = FBox(outward: interval)
@@ -344,7 +344,7 @@ extension LiveStore {
         if count < ChildBVH.branching {
             writeLane(leaf, count, interval: interval, key: key, slot: child)
             state.leafMeta.update(leaf) { $0.count += 1 }
-            state.slots.update(Int(child)) { $0.lane = ChildBVH.Lane(block: leaf, lane: count) }
+            state.slots.update(child.index) { $0.lane = ChildBVH.Lane(block: leaf, lane: count) }
             refit(node)
             return
         }
@@ -387,13 +387,13 @@ extension LiveStore {
 
     /// Splits a full leaf that must also take `extra`: the nine entries are divided by centre,
     /// four stay, five go to a new leaf next to it.
-    private func splitLeaf(_ leaf: Int, adding extra: (DBox, UInt32, UInt32), in container: UInt32) {
+    private func splitLeaf(_ leaf: Int, adding extra: (DBox, UInt32, Slot), in container: Slot) {
         statistics.splits += 1
         let l = state.leaves[leaf]
-        var entries: [(interval: DBox, key: UInt32, slot: UInt32)] = (0..<ChildBVH.branching).map { lane in
+        var entries: [(interval: DBox, key: UInt32, slot: Slot)] = (0..<ChildBVH.branching).map { lane in
             (
                 DBox(minX: l.minX[lane], minY: l.minY[lane], maxX: l.maxX[lane], maxY: l.maxY[lane]), l.key[lane],
-                l.slot[lane]
+                l.slot(at: lane)
             )
         }
         entries.append(extra)
@@ -405,7 +405,7 @@ extension LiveStore {
             let target = k < keep ? leaf : fresh
             let lane = k < keep ? k : k - keep
             writeLane(target, lane, interval: entries[i].interval, key: entries[i].key, slot: entries[i].slot)
-            state.slots.update(Int(entries[i].slot)) { $0.lane = ChildBVH.Lane(block: target, lane: lane) }
+            state.slots.update(entries[i].slot.index) { $0.lane = ChildBVH.Lane(block: target, lane: lane) }
         }
         state.leafMeta.update(leaf) { $0.count = UInt32(keep) }
         state.leafMeta.update(fresh) { $0.count = UInt32(entries.count - keep) }
@@ -414,7 +414,7 @@ extension LiveStore {
 
     /// Gives `fresh` a lane in `old`'s parent (a new root above both when `old` is the root),
     /// splitting full blocks upwards, then refits both.
-    private func insertSibling(_ fresh: ChildBVH.Node, nextTo old: ChildBVH.Node, in container: UInt32) {
+    private func insertSibling(_ fresh: ChildBVH.Node, nextTo old: ChildBVH.Node, in container: Slot) {
         var fresh = fresh
         var old = old
         var pendingRefits: [ChildBVH.Node] = [old, fresh]
@@ -468,21 +468,21 @@ extension LiveStore {
     /// place; an emptied node leaves its parent the same way; a root block left with one lane
     /// gives way to its child.
     /// - Complexity: O(log k).
-    func removeLane(_ child: UInt32, in container: UInt32) {
-        let location = state.slots[Int(child)].lane
+    func removeLane(_ child: Slot, in container: Slot) {
+        let location = state.slots[child.index].lane
         let leaf = location.block
         let lane = location.lane
         let last = Int(state.leafMeta[leaf].count) - 1
         var l = state.leaves[leaf]
         if lane != last {
-            let moved = l.slot[last]
+            let moved = l.slot(at: last)
             l.minX[lane] = l.minX[last]
             l.minY[lane] = l.minY[last]
             l.maxX[lane] = l.maxX[last]
             l.maxY[lane] = l.maxY[last]
             l.key[lane] = l.key[last]
-            l.slot[lane] = moved
-            state.slots.update(Int(moved)) { $0.lane = ChildBVH.Lane(block: leaf, lane: lane) }
+            l.slot[lane] = moved.rawValue
+            state.slots.update(moved.index) { $0.lane = ChildBVH.Lane(block: leaf, lane: lane) }
         }
         let empty = ChildBVH.LeafBlock.empty
         l.minX[last] = empty.minX[last]
@@ -493,7 +493,7 @@ extension LiveStore {
         l.slot[last] = empty.slot[last]
         state.leaves.set(leaf, l)
         state.leafMeta.update(leaf) { $0.count -= 1 }
-        state.slots.update(Int(child)) { s in
+        state.slots.update(child.index) { s in
             s.lane = .none
             s.label = .none
         }
@@ -505,7 +505,7 @@ extension LiveStore {
     }
 
     /// Frees an emptied node and takes it out of its parent, upwards while parents empty too.
-    private func removeEmptyNode(_ start: ChildBVH.Node, in container: UInt32) {
+    private func removeEmptyNode(_ start: ChildBVH.Node, in container: Slot) {
         var node = start
         while true {
             let parent = meta(node).parent
@@ -556,9 +556,9 @@ extension LiveStore {
     /// Counts an edit to `container`'s subviews; rebuilds its hierarchy once the edits exceed a
     /// quarter of its subviews and 64. (A full count let query time after many random edits drift
     /// to 2.2× a fresh build on grid, 100k views; a quarter keeps it near 1.3×.)
-    func noteChurn(_ container: UInt32) {
-        let churn = state.slots[Int(container)].churn + 1
-        state.slots.update(Int(container)) { $0.churn = churn }
+    func noteChurn(_ container: Slot) {
+        let churn = state.slots[container.index].churn + 1
+        state.slots.update(container.index) { $0.churn = churn }
         if Int(churn) > Swift.max(64, childCount(container) / 4) { buildHierarchy(container) }
     }
 
@@ -567,40 +567,40 @@ extension LiveStore {
     /// Gives `child`, just linked under the indexed `container`, a label between its neighbours'
     /// (relabelling a run of neighbours evenly when they leave no room).
     /// - Complexity: O(1) usually; O(w log k) when w neighbours are relabelled.
-    func assignLabel(_ child: UInt32, in container: UInt32) {
-        let previous = state.records[Int(child)].previousSibling
+    func assignLabel(_ child: Slot, in container: Slot) {
+        let previous = state.records[child.index].previousSibling
         let next = nextSibling(of: child)
-        let a = previous == LiveSlot.none ? 0 : state.slots[Int(previous)].label.value
-        let b = next == LiveSlot.none ? Self.labelLimit : state.slots[Int(next)].label.value
+        let a = previous == Slot.none ? 0 : state.slots[previous.index].label.value
+        let b = next == Slot.none ? Self.labelLimit : state.slots[next.index].label.value
         if b - a >= 2 {
-            state.slots.update(Int(child)) { $0.label = ChildBVH.Label(a + (b - a) / 2) }
+            state.slots.update(child.index) { $0.label = ChildBVH.Label(a + (b - a) / 2) }
             return
         }
         var width = 4
         while true {
-            var before: [UInt32] = []
+            var before: [Slot] = []
             var x = previous
-            while before.count < width && x != LiveSlot.none {
+            while before.count < width && x != Slot.none {
                 before.append(x)
-                x = state.records[Int(x)].previousSibling
+                x = state.records[x.index].previousSibling
             }
-            var after: [UInt32] = []
+            var after: [Slot] = []
             var y = next
-            while after.count < width && y != LiveSlot.none {
+            while after.count < width && y != Slot.none {
                 after.append(y)
                 y = nextSibling(of: y)
             }
-            let lo = x == LiveSlot.none ? 0 : state.slots[Int(x)].label.value
-            let hi = y == LiveSlot.none ? Self.labelLimit : state.slots[Int(y)].label.value
+            let lo = x == Slot.none ? 0 : state.slots[x.index].label.value
+            let hi = y == Slot.none ? Self.labelLimit : state.slots[y.index].label.value
             let run = before.reversed() + [child] + after
             let gap = (hi - lo) / (run.count + 1)
-            let whole = x == LiveSlot.none && y == LiveSlot.none
+            let whole = x == Slot.none && y == Slot.none
             if gap >= Self.relabelGap || whole {
                 precondition(gap >= 1, "labels cover fewer siblings than 2^31")
                 statistics.relabels += 1
                 for (j, c) in run.enumerated() {
-                    state.slots.update(Int(c)) { $0.label = ChildBVH.Label(lo + (j + 1) * gap) }
-                    if c != child && state.slots[Int(c)].lane != .none { updateLane(c) }
+                    state.slots.update(c.index) { $0.label = ChildBVH.Label(lo + (j + 1) * gap) }
+                    if c != child && state.slots[c.index].lane != .none { updateLane(c) }
                 }
                 return
             }

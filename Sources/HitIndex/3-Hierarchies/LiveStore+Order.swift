@@ -22,34 +22,34 @@ extension LiveStore {
 
     // MARK: - Nodes
 
-    private func allocateOrderNode(leaf: Bool) -> UInt32 {
-        UInt32(state.orderNodes.allocate(OrderBlock(leaf: leaf)))
+    private func allocateOrderNode(leaf: Bool) -> OrderNode {
+        OrderNode(state.orderNodes.allocate(OrderBlock(leaf: leaf)))
     }
 
-    private func freeOrderNode(_ i: UInt32) {
-        state.orderNodes.free(Int(i), leaving: OrderBlock(leaf: true))
+    private func freeOrderNode(_ i: OrderNode) {
+        state.orderNodes.free(i.index, leaving: OrderBlock(leaf: true))
     }
 
     /// The number of subviews of a view.
     /// - Complexity: O(1).
-    func childCount(_ parent: UInt32) -> Int {
-        let order = state.slots[Int(parent)].childOrder
-        return order.isTree ? Int(state.orderNodes[Int(order.root)].total) : order.smallCount
+    func childCount(_ parent: Slot) -> Int {
+        let order = state.slots[parent.index].childOrder
+        return order.isTree ? Int(state.orderNodes[order.root.index].total) : order.smallCount
     }
 
     /// Adds `delta` to the totals from `node`'s parent up, and to the lane naming each node on
     /// the way.
-    private func addToTotals(above node: UInt32, _ delta: Int32) {
+    private func addToTotals(above node: OrderNode, _ delta: Int32) {
         var child = node
-        var p = state.orderNodes[Int(node)].parent
-        while p != LiveSlot.none {
-            let lane = state.orderNodes[Int(p)].index(of: child)
-            state.orderNodes.update(Int(p)) { b in
+        var p = state.orderNodes[node.index].parent
+        while p != .none {
+            let lane = state.orderNodes[p.index].index(of: child)
+            state.orderNodes.update(p.index) { b in
                 b.sizes[lane] = UInt32(Int32(b.sizes[lane]) + delta)
                 b.total = UInt32(Int32(b.total) + delta)
             }
             child = p
-            p = state.orderNodes[Int(p)].parent
+            p = state.orderNodes[p.index].parent
         }
     }
 
@@ -57,23 +57,23 @@ extension LiveStore {
 
     /// The position of `child` among its siblings (0 = back-most).
     /// - Complexity: O(log k); O(k) for k ≤ ``orderTreeLimit``.
-    func position(of child: UInt32) -> Int {
-        var node = state.slots[Int(child)].orderLeaf
-        if node == LiveSlot.none {
+    func position(of child: Slot) -> Int {
+        var node = state.slots[child.index].orderLeaf
+        if node == .none {
             // No order tree: count the siblings behind.
             var rank = 0
-            var c = state.records[Int(child)].previousSibling
-            while c != LiveSlot.none {
+            var c = state.records[child.index].previousSibling
+            while c != .none {
                 rank += 1
-                c = state.records[Int(c)].previousSibling
+                c = state.records[c.index].previousSibling
             }
             return rank
         }
-        var rank = state.orderNodes[Int(node)].index(of: child)
+        var rank = state.orderNodes[node.index].index(of: child)
         while true {
-            let p = state.orderNodes[Int(node)].parent
-            if p == LiveSlot.none { return rank }
-            let b = state.orderNodes[Int(p)]
+            let p = state.orderNodes[node.index].parent
+            if p == .none { return rank }
+            let b = state.orderNodes[p.index]
             let lane = b.index(of: node)
             for j in 0..<lane { rank += Int(b.sizes[j]) }
             node = p
@@ -82,61 +82,61 @@ extension LiveStore {
 
     /// The leaf holding position `position` of `parent`'s subviews (which may equal the count,
     /// for the end), and the index within it.
-    private func leaf(of parent: UInt32, at position: Int) -> (node: UInt32, index: Int) {
-        var node = state.slots[Int(parent)].childOrder.root
+    private func leaf(of parent: Slot, at position: Int) -> (node: OrderNode, index: Int) {
+        var node = state.slots[parent.index].childOrder.root
         var k = position
         while true {
-            let b = state.orderNodes[Int(node)]
+            let b = state.orderNodes[node.index]
             if b.isLeaf { return (node, k) }
             var lane = 0
             while lane < Int(b.count) - 1 && k >= Int(b.sizes[lane]) {
                 k -= Int(b.sizes[lane])
                 lane += 1
             }
-            node = b.entries[lane]
+            node = b.node(lane)
         }
     }
 
     /// The subview of `parent` at `position`, which must be in range.
     /// - Complexity: O(log k); O(k) for k ≤ ``orderTreeLimit``.
-    func child(of parent: UInt32, at position: Int) -> UInt32 {
-        let order = state.slots[Int(parent)].childOrder
+    func child(of parent: Slot, at position: Int) -> Slot {
+        let order = state.slots[parent.index].childOrder
         if !order.isTree {
             // From the front, as many links back as there are subviews in front of it.
-            var c = state.records[Int(parent)].lastChild
-            for _ in 0..<(order.smallCount - 1 - position) { c = state.records[Int(c)].previousSibling }
+            var c = state.records[parent.index].lastChild
+            for _ in 0..<(order.smallCount - 1 - position) { c = state.records[c.index].previousSibling }
             return c
         }
         let (node, index) = leaf(of: parent, at: position)
-        return state.orderNodes[Int(node)].entries[index]
+        return state.orderNodes[node.index].slot(index)
     }
 
-    /// The subview directly in front of `child`, or ``LiveSlot/none``.
+    /// The subview directly in front of `child`, or ``Slot/none``.
     /// - Complexity: O(log k); O(1) usually.
-    func nextSibling(of child: UInt32) -> UInt32 {
-        var node = state.slots[Int(child)].orderLeaf
-        if node == LiveSlot.none {
+    func nextSibling(of child: Slot) -> Slot {
+        var node = state.slots[child.index].orderLeaf
+        if node == .none {
             // No order tree: from the front, back along the links to the view in front of it.
-            var c = state.records[Int(state.slots[Int(child)].parent)].lastChild
-            if c == child { return LiveSlot.none }
-            while state.records[Int(c)].previousSibling != child { c = state.records[Int(c)].previousSibling }
+            var c = state.records[state.slots[child.index].parent.index].lastChild
+            if c == child { return .none }
+            while state.records[c.index].previousSibling != child { c = state.records[c.index].previousSibling }
             return c
         }
-        var b = state.orderNodes[Int(node)]
+        var b = state.orderNodes[node.index]
         let i = b.index(of: child)
-        if i + 1 < Int(b.count) { return b.entries[i + 1] }
+        if i + 1 < Int(b.count) { return b.slot(i + 1) }
         // Up to the first ancestor with a node after ours, then down its leftmost path.
         while true {
             let p = b.parent
-            if p == LiveSlot.none { return LiveSlot.none }
-            let pb = state.orderNodes[Int(p)]
+            if p == .none { return .none }
+            let pb = state.orderNodes[p.index]
             let lane = pb.index(of: node)
             if lane + 1 < Int(pb.count) {
-                var down = pb.entries[lane + 1]
+                var down = pb.node(lane + 1)
                 while true {
-                    let db = state.orderNodes[Int(down)]
-                    if db.isLeaf { return db.entries[0] }
-                    down = db.entries[0]
+                    let db = state.orderNodes[down.index]
+                    if db.isLeaf { return db.slot(0) }
+                    down = db.node(0)
                 }
             }
             node = p
@@ -144,25 +144,25 @@ extension LiveStore {
         }
     }
 
-    /// The subview directly behind `child`, or ``LiveSlot/none``.
+    /// The subview directly behind `child`, or ``Slot/none``.
     /// - Complexity: O(log k); O(1) usually.
-    func previousSiblingInOrder(of child: UInt32) -> UInt32 {
-        var node = state.slots[Int(child)].orderLeaf
-        if node == LiveSlot.none { return state.records[Int(child)].previousSibling }
-        var b = state.orderNodes[Int(node)]
+    func previousSiblingInOrder(of child: Slot) -> Slot {
+        var node = state.slots[child.index].orderLeaf
+        if node == .none { return state.records[child.index].previousSibling }
+        var b = state.orderNodes[node.index]
         let i = b.index(of: child)
-        if i > 0 { return b.entries[i - 1] }
+        if i > 0 { return b.slot(i - 1) }
         while true {
             let p = b.parent
-            if p == LiveSlot.none { return LiveSlot.none }
-            let pb = state.orderNodes[Int(p)]
+            if p == .none { return .none }
+            let pb = state.orderNodes[p.index]
             let lane = pb.index(of: node)
             if lane > 0 {
-                var down = pb.entries[lane - 1]
+                var down = pb.node(lane - 1)
                 while true {
-                    let db = state.orderNodes[Int(down)]
-                    if db.isLeaf { return db.entries[Int(db.count) - 1] }
-                    down = db.entries[Int(db.count) - 1]
+                    let db = state.orderNodes[down.index]
+                    if db.isLeaf { return db.slot(Int(db.count) - 1) }
+                    down = db.node(Int(db.count) - 1)
                 }
             }
             node = p
@@ -175,10 +175,10 @@ extension LiveStore {
     /// - Complexity: O(log² w) for w windows (a binary search by position).
     func windowPosition(level: Double, order: UInt64) -> Int {
         var lo = 0
-        var hi = childCount(LiveSlot.screen)
+        var hi = childCount(Slot.screen)
         while lo < hi {
             let mid = (lo + hi) / 2
-            let r = rare(of: child(of: LiveSlot.screen, at: mid))
+            let r = rare(of: child(of: Slot.screen, at: mid))
             if (r.level, r.order) < (level, order) { lo = mid + 1 } else { hi = mid }
         }
         return lo
@@ -188,59 +188,49 @@ extension LiveStore {
 
     /// Inserts `child` into `parent`'s order tree at `position` (0 = back-most).
     /// - Complexity: O(log k), plus O(32) for a split.
-    private func orderInsert(_ child: UInt32, into parent: UInt32, at position: Int) {
+    private func orderInsert(_ child: Slot, into parent: Slot, at position: Int) {
         let (node, index) = leaf(of: parent, at: position)
-        state.orderNodes.update(Int(node)) { b in b.insert(child, size: 0, at: index) }
-        state.slots.update(Int(child)) { $0.orderLeaf = node }
+        state.orderNodes.update(node.index) { b in b.insert(child, at: index) }
+        state.slots.update(child.index) { $0.orderLeaf = node }
         addToTotals(above: node, 1)
-        if Int(state.orderNodes[Int(node)].count) == Self.orderCapacity { split(node, owner: parent) }
+        if Int(state.orderNodes[node.index].count) == Self.orderCapacity { split(node, owner: parent) }
     }
 
     /// Splits a full node in two halves side by side, and its parent in turn when that fills.
-    private func split(_ start: UInt32, owner: UInt32) {
+    private func split(_ start: OrderNode, owner: Slot) {
         var node = start
-        while Int(state.orderNodes[Int(node)].count) == Self.orderCapacity {
-            let b = state.orderNodes[Int(node)]
+        while Int(state.orderNodes[node.index].count) == Self.orderCapacity {
+            let b = state.orderNodes[node.index]
             let half = Self.orderCapacity / 2
             let sibling = allocateOrderNode(leaf: b.isLeaf)
             var right = OrderBlock(leaf: b.isLeaf)
             var left = b
-            left.count = UInt32(half)
-            left.total = 0
-            for k in 0..<Self.orderCapacity {
-                if k < half {
-                    left.total += b.isLeaf ? 1 : b.sizes[k]
-                } else {
-                    right.insert(b.entries[k], size: b.sizes[k], at: k - half)
-                    left.entries[k] = LiveSlot.none
-                    left.sizes[k] = 0
-                }
-            }
+            left.truncate(to: half)
+            for k in half..<Self.orderCapacity { right.insert(entry: k, of: b, at: k - half) }
             // Where the moved entries are now.
             for k in 0..<Int(right.count) {
-                let e = right.entries[k]
                 if b.isLeaf {
-                    state.slots.update(Int(e)) { $0.orderLeaf = sibling }
+                    state.slots.update(right.slot(k).index) { $0.orderLeaf = sibling }
                 } else {
-                    state.orderNodes.update(Int(e)) { $0.parent = sibling }
+                    state.orderNodes.update(right.node(k).index) { $0.parent = sibling }
                 }
             }
             var p = b.parent
-            if p == LiveSlot.none {
+            if p == .none {
                 p = allocateOrderNode(leaf: false)
-                state.orderNodes.update(Int(p)) { r in
+                state.orderNodes.update(p.index) { r in
                     r.insert(node, size: 0, at: 0)
                     r.sizes[0] = b.total
                     r.total = b.total
                 }
-                state.slots.update(Int(owner)) { $0.childOrder = .tree(p) }
+                state.slots.update(owner.index) { $0.childOrder = .tree(p) }
             }
             left.parent = p
             right.parent = p
-            state.orderNodes.set(Int(node), left)
-            state.orderNodes.set(Int(sibling), right)
-            let lane = state.orderNodes[Int(p)].index(of: node)
-            state.orderNodes.update(Int(p)) { r in
+            state.orderNodes.set(node.index, left)
+            state.orderNodes.set(sibling.index, right)
+            let lane = state.orderNodes[p.index].index(of: node)
+            state.orderNodes.update(p.index) { r in
                 r.sizes[lane] = left.total
                 r.insert(sibling, size: right.total, at: lane + 1)
                 r.total -= right.total  // `insert` added it; the parent's total is unchanged
@@ -251,30 +241,30 @@ extension LiveStore {
 
     /// Removes `child` from its parent's order tree.
     /// - Complexity: O(log k).
-    private func orderRemove(_ child: UInt32, from parent: UInt32) {
-        var node = state.slots[Int(child)].orderLeaf
-        let index = state.orderNodes[Int(node)].index(of: child)
-        state.orderNodes.update(Int(node)) { b in b.remove(at: index) }
-        state.slots.update(Int(child)) { $0.orderLeaf = LiveSlot.none }
+    private func orderRemove(_ child: Slot, from parent: Slot) {
+        var node = state.slots[child.index].orderLeaf
+        let index = state.orderNodes[node.index].index(of: child)
+        state.orderNodes.update(node.index) { b in b.remove(at: index) }
+        state.slots.update(child.index) { $0.orderLeaf = .none }
         addToTotals(above: node, -1)
         // An emptied node leaves its parent; a root with one child gives way to it.
-        while state.orderNodes[Int(node)].count == 0 {
-            let p = state.orderNodes[Int(node)].parent
+        while state.orderNodes[node.index].count == 0 {
+            let p = state.orderNodes[node.index].parent
             freeOrderNode(node)
-            if p == LiveSlot.none {
-                state.slots.update(Int(parent)) { $0.childOrder = .small(count: 0) }
+            if p == .none {
+                state.slots.update(parent.index) { $0.childOrder = .small(count: 0) }
                 return
             }
-            let lane = state.orderNodes[Int(p)].index(of: node)
-            state.orderNodes.update(Int(p)) { b in b.remove(at: lane) }
+            let lane = state.orderNodes[p.index].index(of: node)
+            state.orderNodes.update(p.index) { b in b.remove(at: lane) }
             node = p
         }
-        var root = state.slots[Int(parent)].childOrder.root
-        while !state.orderNodes[Int(root)].isLeaf && state.orderNodes[Int(root)].count == 1 {
-            let only = state.orderNodes[Int(root)].entries[0]
+        var root = state.slots[parent.index].childOrder.root
+        while !state.orderNodes[root.index].isLeaf && state.orderNodes[root.index].count == 1 {
+            let only = state.orderNodes[root.index].node(0)
             freeOrderNode(root)
-            state.orderNodes.update(Int(only)) { $0.parent = LiveSlot.none }
-            state.slots.update(Int(parent)) { $0.childOrder = .tree(only) }
+            state.orderNodes.update(only.index) { $0.parent = .none }
+            state.slots.update(parent.index) { $0.childOrder = .tree(only) }
             root = only
         }
     }
@@ -283,28 +273,28 @@ extension LiveStore {
 
     /// Puts `child` under `parent` at `position` in the order tree and the search's links.
     /// - Complexity: O(log k).
-    func linkChild(_ child: UInt32, to parent: UInt32, at position: Int) {
-        let order = state.slots[Int(parent)].childOrder
-        let next: UInt32
-        let previous: UInt32
+    func linkChild(_ child: Slot, to parent: Slot, at position: Int) {
+        let order = state.slots[parent.index].childOrder
+        let next: Slot
+        let previous: Slot
         if order.isTree {
             orderInsert(child, into: parent, at: position)
             next = nextSibling(of: child)
             previous = previousSiblingInOrder(of: child)
         } else {
             // The neighbours from the links, before the new view joins them.
-            next = position < order.smallCount ? self.child(of: parent, at: position) : LiveSlot.none
+            next = position < order.smallCount ? self.child(of: parent, at: position) : Slot.none
             previous =
-                next != LiveSlot.none ? state.records[Int(next)].previousSibling : state.records[Int(parent)].lastChild
-            state.slots.update(Int(parent)) { $0.childOrder = .small(count: order.smallCount + 1) }
+                next != Slot.none ? state.records[next.index].previousSibling : state.records[parent.index].lastChild
+            state.slots.update(parent.index) { $0.childOrder = .small(count: order.smallCount + 1) }
         }
-        state.records.update(Int(child)) { $0.previousSibling = previous }
-        if next != LiveSlot.none {
-            state.records.update(Int(next)) { $0.previousSibling = child }
+        state.records.update(child.index) { $0.previousSibling = previous }
+        if next != Slot.none {
+            state.records.update(next.index) { $0.previousSibling = child }
         } else {
-            state.records.update(Int(parent)) { $0.lastChild = child }
+            state.records.update(parent.index) { $0.lastChild = child }
         }
-        state.slots.update(Int(child)) { $0.parent = parent }
+        state.slots.update(child.index) { $0.parent = parent }
         publishParent(child, parent)
         if !order.isTree && order.smallCount + 1 > Self.orderTreeLimit { buildOrderTree(parent) }
     }
@@ -312,9 +302,9 @@ extension LiveStore {
     /// Copies a view's superview (and a window's level) into its record, where snapshots read
     /// them.
     /// - Complexity: O(1).
-    private func publishParent(_ child: UInt32, _ parent: UInt32) {
-        let level = parent == LiveSlot.screen ? rare(of: child).level : 0
-        state.records.update(Int(child)) { r in
+    private func publishParent(_ child: Slot, _ parent: Slot) {
+        let level = parent == Slot.screen ? rare(of: child).level : 0
+        state.records.update(child.index) { r in
             r.parent = parent
             r.windowLevel = level
         }
@@ -322,25 +312,25 @@ extension LiveStore {
 
     /// Takes `child` out of its parent's order tree and the search's links.
     /// - Complexity: O(log k).
-    func unlinkChild(_ child: UInt32) {
-        let parent = state.slots[Int(child)].parent
-        let previous = state.records[Int(child)].previousSibling
+    func unlinkChild(_ child: Slot) {
+        let parent = state.slots[child.index].parent
+        let previous = state.records[child.index].previousSibling
         let next = nextSibling(of: child)
-        let order = state.slots[Int(parent)].childOrder
+        let order = state.slots[parent.index].childOrder
         if order.isTree {
             orderRemove(child, from: parent)
         } else {
-            state.slots.update(Int(parent)) { $0.childOrder = .small(count: order.smallCount - 1) }
+            state.slots.update(parent.index) { $0.childOrder = .small(count: order.smallCount - 1) }
         }
-        if next != LiveSlot.none {
-            state.records.update(Int(next)) { $0.previousSibling = previous }
+        if next != Slot.none {
+            state.records.update(next.index) { $0.previousSibling = previous }
         } else {
-            state.records.update(Int(parent)) { $0.lastChild = previous }
+            state.records.update(parent.index) { $0.lastChild = previous }
         }
-        state.records.update(Int(child)) { $0.previousSibling = LiveSlot.none }
-        state.slots.update(Int(child)) { $0.parent = LiveSlot.none }
-        publishParent(child, LiveSlot.none)
-        if state.slots[Int(parent)].childOrder.isTree && childCount(parent) < Self.orderTreeDropLimit {
+        state.records.update(child.index) { $0.previousSibling = Slot.none }
+        state.slots.update(child.index) { $0.parent = Slot.none }
+        publishParent(child, Slot.none)
+        if state.slots[parent.index].childOrder.isTree && childCount(parent) < Self.orderTreeDropLimit {
             dropOrderTree(parent)
         }
     }
@@ -348,22 +338,22 @@ extension LiveStore {
     /// Gives `parent` the subviews `children` (back to front), all new to it: the links, and the
     /// order tree when there are more than ``orderTreeLimit``.
     /// - Complexity: O(k).
-    func linkChildren(_ children: [UInt32], to parent: UInt32) {
+    func linkChildren(_ children: [Slot], to parent: Slot) {
         precondition(
-            state.slots[Int(parent)].childOrder == .small(count: 0), "linkChildren starts from no subviews")
+            state.slots[parent.index].childOrder == .small(count: 0), "linkChildren starts from no subviews")
         guard !children.isEmpty else { return }
-        var previous = LiveSlot.none
+        var previous = Slot.none
         for c in children {
-            state.slots.update(Int(c)) { $0.parent = parent }
-            state.records.update(Int(c)) { $0.previousSibling = previous }
+            state.slots.update(c.index) { $0.parent = parent }
+            state.records.update(c.index) { $0.previousSibling = previous }
             publishParent(c, parent)
             previous = c
         }
-        state.records.update(Int(parent)) { $0.lastChild = previous }
+        state.records.update(parent.index) { $0.lastChild = previous }
         if children.count > Self.orderTreeLimit {
             buildOrderTree(parent, children)
         } else {
-            state.slots.update(Int(parent)) { $0.childOrder = .small(count: children.count) }
+            state.slots.update(parent.index) { $0.childOrder = .small(count: children.count) }
         }
     }
 
@@ -371,68 +361,68 @@ extension LiveStore {
     /// from them when not given) in one pass, leaves three-quarters full so that inserts find
     /// room.
     /// - Complexity: O(k).
-    private func buildOrderTree(_ parent: UInt32, _ given: [UInt32]? = nil) {
+    private func buildOrderTree(_ parent: Slot, _ given: [Slot]? = nil) {
         let children = given ?? self.children(of: parent)
         let fill = Self.orderCapacity * 3 / 4
-        var level: [(node: UInt32, total: UInt32)] = []
+        var level: [(node: OrderNode, total: UInt32)] = []
         var i = 0
         while i < children.count {
             let leaf = allocateOrderNode(leaf: true)
             var b = OrderBlock(leaf: true)
             for c in children[i..<Swift.min(i + fill, children.count)] {
-                b.insert(c, size: 0, at: Int(b.count))
-                state.slots.update(Int(c)) { $0.orderLeaf = leaf }
+                b.insert(c, at: Int(b.count))
+                state.slots.update(c.index) { $0.orderLeaf = leaf }
             }
-            state.orderNodes.set(Int(leaf), b)
+            state.orderNodes.set(leaf.index, b)
             level.append((leaf, b.total))
             i += fill
         }
         while level.count > 1 {
-            var above: [(node: UInt32, total: UInt32)] = []
+            var above: [(node: OrderNode, total: UInt32)] = []
             var g = 0
             while g < level.count {
                 let node = allocateOrderNode(leaf: false)
                 var b = OrderBlock(leaf: false)
                 for (child, total) in level[g..<Swift.min(g + fill, level.count)] {
                     b.insert(child, size: total, at: Int(b.count))
-                    state.orderNodes.update(Int(child)) { $0.parent = node }
+                    state.orderNodes.update(child.index) { $0.parent = node }
                 }
-                state.orderNodes.set(Int(node), b)
+                state.orderNodes.set(node.index, b)
                 above.append((node, b.total))
                 g += fill
             }
             level = above
         }
-        state.slots.update(Int(parent)) { $0.childOrder = .tree(level[0].node) }
+        state.slots.update(parent.index) { $0.childOrder = .tree(level[0].node) }
     }
 
     /// Frees `parent`'s order tree: its subviews are ordered by the links alone from now on.
     /// - Complexity: O(k).
-    private func dropOrderTree(_ parent: UInt32) {
+    private func dropOrderTree(_ parent: Slot) {
         let count = childCount(parent)
-        var pending = [state.slots[Int(parent)].childOrder.root]
+        var pending = [state.slots[parent.index].childOrder.root]
         while let node = pending.popLast() {
-            let b = state.orderNodes[Int(node)]
+            let b = state.orderNodes[node.index]
             for k in 0..<Int(b.count) {
                 if b.isLeaf {
-                    state.slots.update(Int(b.entries[k])) { $0.orderLeaf = LiveSlot.none }
+                    state.slots.update(b.slot(k).index) { $0.orderLeaf = .none }
                 } else {
-                    pending.append(b.entries[k])
+                    pending.append(b.node(k))
                 }
             }
             freeOrderNode(node)
         }
-        state.slots.update(Int(parent)) { $0.childOrder = .small(count: count) }
+        state.slots.update(parent.index) { $0.childOrder = .small(count: count) }
     }
 
     /// The subviews of `parent`, back to front, from the search's links.
     /// - Complexity: O(k).
-    func children(of parent: UInt32) -> [UInt32] {
-        var result: [UInt32] = []
-        var c = state.records[Int(parent)].lastChild
-        while c != LiveSlot.none {
+    func children(of parent: Slot) -> [Slot] {
+        var result: [Slot] = []
+        var c = state.records[parent.index].lastChild
+        while c != Slot.none {
             result.append(c)
-            c = state.records[Int(c)].previousSibling
+            c = state.records[c.index].previousSibling
         }
         return result.reversed()
     }
@@ -442,22 +432,24 @@ extension LiveStore {
 /// slots in a leaf, child nodes with their item counts in an inner node.
 struct OrderBlock: PoolEntry {
     static let capacity = 32
+    /// Subviews' slots (a leaf) or child nodes (an inner node), by the words they are stored as;
+    /// read them through ``slot(_:)`` and ``node(_:)``.
     var entries: SIMD32<UInt32>
     /// Inner nodes: the items under each entry.
     var sizes: SIMD32<UInt32>
     var count: UInt32
     /// Items under the node.
     var total: UInt32
-    /// The parent node (or, for a free node, the next free one), or ``LiveSlot/none``.
-    var parent: UInt32
+    /// The parent node, or ``OrderNode/none`` (a root; a free node links the free list here).
+    var parent: OrderNode
     var leafFlag: UInt32
 
     init(leaf: Bool) {
-        entries = SIMD32(repeating: LiveSlot.none)
+        entries = SIMD32(repeating: UInt32.max)
         sizes = SIMD32(repeating: 0)
         count = 0
         total = 0
-        parent = LiveSlot.none
+        parent = .none
         leafFlag = leaf ? 1 : 0
     }
 
@@ -465,29 +457,67 @@ struct OrderBlock: PoolEntry {
 
     /// A free node links the free list through its parent word.
     var freeLink: UInt32 {
-        get { parent }
-        set { parent = newValue }
+        get { parent.rawValue }
+        set { parent = OrderNode(rawValue: newValue) }
     }
 
-    /// The index of `entry` among the used entries (which must hold it).
-    func index(of entry: UInt32) -> Int {
+    /// A leaf's entry `k`: a subview.
+    func slot(_ k: Int) -> Slot { Slot(rawValue: entries[k]) }
+
+    /// An inner node's entry `k`: a child node.
+    func node(_ k: Int) -> OrderNode { OrderNode(rawValue: entries[k]) }
+
+    /// The index of the leaf entry `slot` (which the leaf must hold).
+    func index(of slot: Slot) -> Int { index(ofWord: slot.rawValue) }
+
+    /// The index of the inner entry `node` (which the node must hold).
+    func index(of node: OrderNode) -> Int { index(ofWord: node.rawValue) }
+
+    private func index(ofWord word: UInt32) -> Int {
         var i = 0
-        while entries[i] != entry { i += 1 }
+        while entries[i] != word { i += 1 }
         return i
     }
 
+    /// Inserts a subview at `index` of a leaf, shifting the later ones.
+    mutating func insert(_ slot: Slot, at index: Int) { insert(word: slot.rawValue, size: 0, at: index) }
+
+    /// Inserts a child node with `size` items at `index` of an inner node.
+    mutating func insert(_ node: OrderNode, size: UInt32, at index: Int) {
+        insert(word: node.rawValue, size: size, at: index)
+    }
+
+    /// Moves entry `k` of `other` (of the same kind) to `index`.
+    mutating func insert(entry k: Int, of other: OrderBlock, at index: Int) {
+        insert(word: other.entries[k], size: other.sizes[k], at: index)
+    }
+
     /// Inserts an entry at `index`, shifting the later ones; a leaf entry counts 1.
-    mutating func insert(_ entry: UInt32, size: UInt32, at index: Int) {
+    private mutating func insert(word: UInt32, size: UInt32, at index: Int) {
         var k = Int(count)
         while k > index {
             entries[k] = entries[k - 1]
             sizes[k] = sizes[k - 1]
             k -= 1
         }
-        entries[index] = entry
+        entries[index] = word
         sizes[index] = size
         count += 1
         total += isLeaf ? 1 : size
+    }
+
+    /// Keeps the first `n` entries only (the rest cleared), recounting the total.
+    mutating func truncate(to n: Int) {
+        total = 0
+        for k in 0..<Int(count) {
+            if k < n {
+                total += isLeaf ? 1 : sizes[k]
+            } else {
+                entries[k] = UInt32.max
+                sizes[k] = 0
+            }
+        }
+        count = UInt32(n)
     }
 
     /// Removes the entry at `index`, shifting the later ones.
@@ -498,9 +528,32 @@ struct OrderBlock: PoolEntry {
             sizes[k] = sizes[k + 1]
         }
         count -= 1
-        entries[Int(count)] = LiveSlot.none
+        entries[Int(count)] = UInt32.max
         sizes[Int(count)] = 0
     }
+}
+
+/// A node of an order tree, by its position in the store's order-node pool: its own index
+/// space, apart from the slots its leaves hold.
+struct OrderNode: Hashable, BitwiseCopyable, CustomStringConvertible {
+    /// The stored word.
+    let rawValue: UInt32
+
+    /// No node: a root's parent; the leaf of a view whose superview keeps no order tree.
+    static let none = OrderNode(rawValue: UInt32.max)
+
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The node at `index` of the pool.
+    init(_ index: Int) {
+        precondition(index >= 0 && index < Int(UInt32.max) >> 1, "fewer than 2^31 order nodes")
+        rawValue = UInt32(index)
+    }
+
+    /// The position in the pool.
+    var index: Int { Int(rawValue) }
+
+    var description: String { self == .none ? "none" : "order node \(rawValue)" }
 }
 
 /// A container's subview order as the writer keeps it: the root of its order tree, or, for a
@@ -520,15 +573,15 @@ struct ChildOrder: RawRepresentable, BitwiseCopyable, Equatable {
     }
 
     /// Subviews ordered by the tree whose root is `root`.
-    static func tree(_ root: UInt32) -> ChildOrder {
-        precondition(root & smallTag == 0, "an order node index")
-        return ChildOrder(rawValue: root)
+    static func tree(_ root: OrderNode) -> ChildOrder {
+        precondition(root.rawValue & smallTag == 0, "an order node index")
+        return ChildOrder(rawValue: root.rawValue)
     }
 
     /// Whether the subviews have an order tree.
     var isTree: Bool { rawValue & Self.smallTag == 0 }
     /// The tree's root node (with ``isTree``).
-    var root: UInt32 { rawValue }
+    var root: OrderNode { OrderNode(rawValue: rawValue) }
     /// The subview count (without ``isTree``).
     var smallCount: Int { Int(rawValue & ~Self.smallTag) }
 }

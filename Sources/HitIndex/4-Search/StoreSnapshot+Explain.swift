@@ -70,8 +70,8 @@ public typealias HitExplanation = Explanation<ViewIndex>
 
 extension StoreSnapshot {
     /// The canonical conversion from a view's superview into the view.
-    func toLocal(_ slot: UInt32, _ q: Point) -> Point {
-        let r = records[Int(slot)]
+    func toLocal(_ slot: Slot, _ q: Point) -> Point {
+        let r = records[slot.index]
         if r.flags.contains(.transformed) {
             return ViewPlacement.toLocal(
                 q, center: r.center, inverse: extras[Int(r.extra)].inverse, anchorOffset: r.anchorOffset)
@@ -81,8 +81,8 @@ extension StoreSnapshot {
 
     /// `pointInside`: whether `p`, in the view's bounds space, lies in its hit region and passes
     /// its predicate.
-    func pointInside(_ slot: UInt32, _ p: Point) -> Bool {
-        let r = records[Int(slot)]
+    func pointInside(_ slot: Slot, _ p: Point) -> Bool {
+        let r = records[slot.index]
         let shape: HitShape =
             r.flags.contains(.ellipse)
             ? .ellipse : r.flags.contains(.roundedRect) ? .roundedRect(radius: extras[Int(r.extra)].radius) : .rect
@@ -94,37 +94,37 @@ extension StoreSnapshot {
     /// A view's redirect target while that target lives (the search's rule: a redirect to a
     /// removed view redirects nothing), else nil.
     /// - Complexity: O(1).
-    func redirectTarget(of slot: UInt32) -> UInt32? {
-        let r = records[Int(slot)]
+    func redirectTarget(of slot: Slot) -> Slot? {
+        let r = records[slot.index]
         guard r.flags.contains(.redirect) else { return nil }
         let e = extras[Int(r.extra)]
-        guard e.redirect != LiveSlot.none && records[Int(e.redirect)].generation == e.redirectGeneration else {
+        guard e.redirect != Slot.none && records[e.redirect.index].generation == e.redirectGeneration else {
             return nil
         }
         return e.redirect
     }
 
     /// The subviews of a view, back to front.
-    func children(of slot: UInt32) -> [UInt32] {
-        var result: [UInt32] = []
-        var c = records[Int(slot)].lastChild
-        while c != LiveSlot.none {
+    func children(of slot: Slot) -> [Slot] {
+        var result: [Slot] = []
+        var c = records[slot.index].lastChild
+        while c != Slot.none {
             result.append(c)
-            c = records[Int(c)].previousSibling
+            c = records[c.index].previousSibling
         }
         return result.reversed()
     }
 
     /// Every view in paint order (windows back to front, each in preorder), and each view's
-    /// superview by slot (``LiveSlot/screen`` for a window).
-    func paintOrder() -> (order: [UInt32], parents: [UInt32]) {
-        var order: [UInt32] = []
+    /// superview by slot (``Slot/screen`` for a window).
+    func paintOrder() -> (order: [Slot], parents: [Slot]) {
+        var order: [Slot] = []
         order.reserveCapacity(viewCount)
-        var parents = [UInt32](repeating: LiveSlot.none, count: slotCount)
-        var stack = children(of: LiveSlot.screen).reversed().map { ($0, LiveSlot.screen) }
+        var parents = [Slot](repeating: .none, count: slotCount)
+        var stack = children(of: Slot.screen).reversed().map { ($0, Slot.screen) }
         while let (v, p) = stack.popLast() {
             order.append(v)
-            parents[Int(v)] = p
+            parents[v.index] = p
             for c in children(of: v).reversed() { stack.append((c, v)) }
         }
         return (order, parents)
@@ -133,22 +133,22 @@ extension StoreSnapshot {
     /// Every slot a touch at `screenPoint` could land on, front to back, each mapped through its
     /// outermost redirecting ancestor (see ``HitTestIndex/hitTestAll(_:)``).
     /// - Complexity: O(n).
-    func hitTestAllSlots(_ screenPoint: Point) -> [UInt32] {
+    func hitTestAllSlots(_ screenPoint: Point) -> [Slot] {
         guard screenPoint.isFinite else { return [] }
-        var candidates: [UInt32] = []
+        var candidates: [Slot] = []
         // Entries: view, point in its superview's space, outermost redirect above it. Subviews
         // are pushed front first, so views are visited in paint order.
-        var stack = children(of: LiveSlot.screen).reversed().map { ($0, screenPoint, LiveSlot.none) }
+        var stack = children(of: Slot.screen).reversed().map { ($0, screenPoint, Slot.none) }
         while let (v, q, redirectAbove) = stack.popLast() {
-            let r = records.pointer(Int(v))
+            let r = records.pointer(v.index)
             guard r.pointee.flags.contains(.eligible) else { continue }
             let p = toLocal(v, q)
             let inside = pointInside(v, p)
             guard inside || r.pointee.flags.contains(.outside) else { continue }
             var redirect = redirectAbove
-            if redirect == LiveSlot.none, let target = redirectTarget(of: v) { redirect = target }
+            if redirect == Slot.none, let target = redirectTarget(of: v) { redirect = target }
             if inside && !r.pointee.flags.contains(.passThrough) {
-                candidates.append(redirect == LiveSlot.none ? v : redirect)
+                candidates.append(redirect == Slot.none ? v : redirect)
             }
             for c in children(of: v).reversed() { stack.append((c, p, redirect)) }
         }
@@ -165,11 +165,11 @@ extension StoreSnapshot {
     /// judged: `pointInside` (and a predicate) runs only for the views in front of the winner
     /// and their ancestors, as the search's own walks would.
     /// - Complexity: O(n) time and memory for n views; for debugging.
-    func explain(_ screenPoint: Point, limit: Int) -> Explanation<UInt32> {
+    func explain(_ screenPoint: Point, limit: Int) -> Explanation<Slot> {
         var counters = VisitCounters()
         let result = hitTestSlot(screenPoint, counting: &counters)
-        var explanation = Explanation<UInt32>(
-            point: screenPoint, result: result == LiveSlot.none ? nil : result, winner: nil, redirectedBy: nil,
+        var explanation = Explanation<Slot>(
+            point: screenPoint, result: result == Slot.none ? nil : result, winner: nil, redirectedBy: nil,
             path: [], rejected: [])
         guard screenPoint.isFinite else { return explanation }
         let (order, parents) = paintOrder()
@@ -177,30 +177,30 @@ extension StoreSnapshot {
         var points = [Point](repeating: Point(x: 0, y: 0), count: slotCount)
         var inside = [Bool](repeating: false, count: slotCount)
         // The first failure on the chain from the window down to each view's superview.
-        var inherited = [Explanation<UInt32>.Rejection?](repeating: nil, count: slotCount)
-        var pending: [UInt32] = []
-        func work(_ v: UInt32) {
+        var inherited = [Explanation<Slot>.Rejection?](repeating: nil, count: slotCount)
+        var pending: [Slot] = []
+        func work(_ v: Slot) {
             // The view and its ancestors not yet worked out, then each from its superview down.
             var c = v
-            while c != LiveSlot.screen && !known[Int(c)] {
+            while c != Slot.screen && !known[c.index] {
                 pending.append(c)
-                c = parents[Int(c)]
+                c = parents[c.index]
             }
             while let u = pending.popLast() {
-                let parent = parents[Int(u)]
-                let q = parent == LiveSlot.screen ? screenPoint : points[Int(parent)]
-                points[Int(u)] = toLocal(u, q)
-                inside[Int(u)] = pointInside(u, points[Int(u)])
-                known[Int(u)] = true
-                guard parent != LiveSlot.screen else { continue }
-                if let failure = inherited[Int(parent)] {
-                    inherited[Int(u)] = failure
+                let parent = parents[u.index]
+                let q = parent == Slot.screen ? screenPoint : points[parent.index]
+                points[u.index] = toLocal(u, q)
+                inside[u.index] = pointInside(u, points[u.index])
+                known[u.index] = true
+                guard parent != Slot.screen else { continue }
+                if let failure = inherited[parent.index] {
+                    inherited[u.index] = failure
                 } else {
-                    let flags = records[Int(parent)].flags
+                    let flags = records[parent.index].flags
                     if !flags.contains(.eligible) {
-                        inherited[Int(u)] = .ineligibleAncestor(parent)
-                    } else if !inside[Int(parent)] && !flags.contains(.outside) {
-                        inherited[Int(u)] = .outsideAncestor(parent)
+                        inherited[u.index] = .ineligibleAncestor(parent)
+                    } else if !inside[parent.index] && !flags.contains(.outside) {
+                        inherited[u.index] = .outsideAncestor(parent)
                     }
                 }
             }
@@ -208,26 +208,28 @@ extension StoreSnapshot {
         // The winner is the front-most view that the search accepts before redirects.
         for v in order.reversed() {
             work(v)
-            guard inside[Int(v)] else { continue }
-            let flags = records[Int(v)].flags
-            let own: Explanation<UInt32>.Rejection? =
+            guard inside[v.index] else { continue }
+            let flags = records[v.index].flags
+            let own: Explanation<Slot>.Rejection? =
                 flags.contains(.eligible)
                 ? nil
                 : flags.contains(.hidden)
                     ? .hidden : flags.contains(.interactionDisabled) ? .interactionDisabled : .transparent
             // The search meets an ancestor's failure before the view's own state.
-            if let reason = inherited[Int(v)] ?? own ?? (flags.contains(.passThrough) ? .passThrough : nil) {
+            if let reason = inherited[v.index] ?? own ?? (flags.contains(.passThrough) ? .passThrough : nil) {
                 if explanation.rejected.count < limit { explanation.rejected.append((v, reason)) }
                 continue
             }
-            var chain: [UInt32] = [v]
+            var chain: [Slot] = [v]
             var c = v
-            while parents[Int(c)] != LiveSlot.screen {
-                c = parents[Int(c)]
+            while parents[c.index] != Slot.screen {
+                c = parents[c.index]
                 chain.append(c)
             }
             explanation.winner = v
-            explanation.path = chain.reversed().map { .init(view: $0, point: points[Int($0)], inside: inside[Int($0)]) }
+            explanation.path = chain.reversed().map {
+                .init(view: $0, point: points[$0.index], inside: inside[$0.index])
+            }
             // The outermost view on the path whose redirect is in force: one whose target was
             // removed redirects nothing (the search's own rule, `redirect(of:)`).
             explanation.redirectedBy = explanation.path.first { redirectTarget(of: $0.view) != nil }?.view

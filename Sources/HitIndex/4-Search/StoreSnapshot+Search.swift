@@ -2,19 +2,19 @@
 /// tried front to back.
 struct SearchFrame {
     /// The view's slot and record, and the touch in its bounds space.
-    var view: UInt32
+    var view: Slot
     var record: UnsafePointer<ViewRecord>
     var x: Double
     var y: Double
-    /// Not indexed: the next subview to try (``LiveSlot/none`` when done). Indexed: where this
-    /// frame's entries start on the node stack.
+    /// Not indexed: the next subview to try (a ``Slot``'s word, ``Slot/none`` when done).
+    /// Indexed: where this frame's entries start on the node stack.
     var cursor: UInt32
     /// Indexed: the label of the best subview that produced a hit, 0 for none.
     var bestKey: UInt32
     /// Indexed: the label of the subview being tried.
     var currentKey: UInt32
-    /// The hit found below this view so far, ``LiveSlot/none`` for none.
-    var result: UInt32
+    /// The hit found below this view so far, ``Slot/none`` for none.
+    var result: Slot
     /// Whether the touch is inside the view's own hit area.
     var inside: Bool
     var indexed: Bool
@@ -23,11 +23,11 @@ struct SearchFrame {
 /// Node-stack entries with this bit are items (subviews, by slot); without it, nodes (their
 /// ``ChildBVH/Node/rawValue``, which stays below 2^31). Slots are below 2^31, so the bit is free.
 private let itemTag: UInt32 = 1 << 31
-private let noView = LiveSlot.none
+private let noView = Slot.none
 /// Returned by `nextChild` when the node stack is full; no slot has this value.
-private let stackFull = LiveSlot.none - 1
+private let stackFull = Slot(rawValue: UInt32.max - 1)
 /// Returned by `enter` when the view's subviews must be searched; no slot has this value.
-private let descend = LiveSlot.none - 2
+private let descend = Slot(rawValue: UInt32.max - 2)
 
 extension StoreSnapshot {
     /// Frames and node-stack entries held on the thread's stack; a deeper search falls back to
@@ -37,10 +37,10 @@ extension StoreSnapshot {
     static let inlineFrames = 1000 / MemoryLayout<SearchFrame>.stride
     static let inlineNodes = 1000 / MemoryLayout<UInt64>.stride
 
-    /// The slot of the view a touch at `screenPoint` lands on, or ``LiveSlot/none``.
+    /// The slot of the view a touch at `screenPoint` lands on, or ``Slot/none``.
     /// - Complexity: O(log n) for the common shapes; O(depth) for a deep chain; never recursive;
     ///   no heap allocation, except a thread's first searches deeper than the stacks held so far.
-    func hitTestSlot(_ screenPoint: Point, counting counters: inout VisitCounters) -> UInt32 {
+    func hitTestSlot(_ screenPoint: Point, counting counters: inout VisitCounters) -> Slot {
         // No containment test accepts a non-finite coordinate, and the conversion never turns a
         // non-finite coordinate finite again: such a touch lands nowhere.
         guard screenPoint.isFinite else { return noView }
@@ -64,12 +64,12 @@ extension StoreSnapshot {
         }
     }
 
-    /// Searches from the screen. Returns the hit (``LiveSlot/none`` for none), or nil when a stack
+    /// Searches from the screen. Returns the hit (``Slot/none`` for none), or nil when a stack
     /// overflowed.
     private func search(
         _ q: Point, frames: UnsafeMutableBufferPointer<SearchFrame>, nodes: UnsafeMutableBufferPointer<UInt64>,
         counters: inout VisitCounters
-    ) -> UInt32? {
+    ) -> Slot? {
         predicates.withUnsafeBufferPointer { predicates in
             if records.flat != nil && extras.flat != nil && leaves.flat != nil && blocks.flat != nil {
                 var s = Searcher<CompactedColumns>(
@@ -128,17 +128,17 @@ struct Searcher<A: ColumnAddressing> {
     var current: UnsafePointer<ViewRecord>?
 
     @inline(__always)
-    func record(_ slot: UInt32) -> UnsafePointer<ViewRecord> { A.at(records, Int(slot)) }
+    func record(_ slot: Slot) -> UnsafePointer<ViewRecord> { A.at(records, slot.index) }
 
     @inline(__always)
     func extra(_ index: UInt32) -> UnsafePointer<ViewExtra> { A.at(extras, Int(index)) }
 
     /// A view's redirect target while that view lives, else nil.
     @inline(__always)
-    func redirect(of rec: UnsafePointer<ViewRecord>) -> UInt32? {
+    func redirect(of rec: UnsafePointer<ViewRecord>) -> Slot? {
         let e = extra(rec.pointee.extra)
         let target = e.pointee.redirect
-        guard target != LiveSlot.none, record(target).pointee.generation == e.pointee.redirectGeneration
+        guard target != Slot.none, record(target).pointee.generation == e.pointee.redirectGeneration
         else { return nil }
         return target
     }
@@ -152,8 +152,8 @@ struct Searcher<A: ColumnAddressing> {
     /// The answer is a plain number and the frame is written in place: as an enum with the frame
     /// as payload, the result went through memory and the call cost a fifth of a `ui` query.
     @inline(__always)
-    mutating func enter(_ c: UInt32, _ rec: UnsafePointer<ViewRecord>, _ px: Double, _ py: Double, top: Int)
-        -> UInt32
+    mutating func enter(_ c: Slot, _ rec: UnsafePointer<ViewRecord>, _ px: Double, _ py: Double, top: Int)
+        -> Slot
     {
         let flags = rec.pointee.flags
         if flags.contains(.unreachable) { return noView }
@@ -190,21 +190,21 @@ struct Searcher<A: ColumnAddressing> {
         }
         let indexed = flags.contains(.indexed)
         frames[top + 1] = SearchFrame(
-            view: c, record: rec, x: p.x, y: p.y, cursor: indexed ? 0 : rec.pointee.lastChild, bestKey: 0,
+            view: c, record: rec, x: p.x, y: p.y, cursor: indexed ? 0 : rec.pointee.lastChild.rawValue, bestKey: 0,
             currentKey: 0, result: noView, inside: inside, indexed: indexed)
         return descend
     }
 
-    /// The hit under the screen (``LiveSlot/none`` for none), or nil on a stack overflow. The
+    /// The hit under the screen (``Slot/none`` for none), or nil on a stack overflow. The
     /// screen is a container of the windows that never answers itself and never clips them.
-    mutating func searchScreen(_ q: Point) -> UInt32? {
-        let screen = record(LiveSlot.screen)
+    mutating func searchScreen(_ q: Point) -> Slot? {
+        let screen = record(Slot.screen)
         guard screen.pointee.lastChild != noView, screen.pointee.reach.contains(Float(q.x), Float(q.y)) else {
             return noView
         }
         let indexed = screen.pointee.flags.contains(.indexed)
         frames[0] = SearchFrame(
-            view: LiveSlot.screen, record: screen, x: q.x, y: q.y, cursor: indexed ? 0 : screen.pointee.lastChild,
+            view: Slot.screen, record: screen, x: q.x, y: q.y, cursor: indexed ? 0 : screen.pointee.lastChild.rawValue,
             bestKey: 0,
             currentKey: 0, result: noView, inside: false, indexed: indexed)
         var top = 0
@@ -247,12 +247,12 @@ struct Searcher<A: ColumnAddressing> {
     /// front to back, so the first hit wins); an indexed frame keeps searching for a subview
     /// with a later label.
     @inline(__always)
-    mutating func deliver(_ result: UInt32, to top: Int) {
+    mutating func deliver(_ result: Slot, to top: Int) {
         frames[top].result = result
         if frames[top].indexed {
             frames[top].bestKey = frames[top].currentKey
         } else {
-            frames[top].cursor = noView
+            frames[top].cursor = noView.rawValue
         }
     }
 
@@ -268,16 +268,16 @@ struct Searcher<A: ColumnAddressing> {
         return true
     }
 
-    /// The next subview of frame `top` to try, front-most first; ``LiveSlot/none`` when there is
+    /// The next subview of frame `top` to try, front-most first; ``Slot/none`` when there is
     /// none left, `stackFull` when the node stack ran out of room.
     @inline(__always)
-    mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
+    mutating func nextChild(_ top: Int, _ nodeTop: inout Int) -> Slot {
         if !frames[top].indexed {
-            let c = frames[top].cursor
+            let c = Slot(rawValue: frames[top].cursor)
             if c != noView {
                 let rec = record(c)
                 current = rec
-                frames[top].cursor = rec.pointee.previousSibling
+                frames[top].cursor = rec.pointee.previousSibling.rawValue
             }
             return c
         }
@@ -295,7 +295,7 @@ struct Searcher<A: ColumnAddressing> {
     /// ascending key order, so that the highest pops first; anything whose key cannot beat the
     /// best hit is dropped.
     @inline(never)
-    mutating func nextIndexedChild(_ top: Int, _ nodeTop: inout Int) -> UInt32 {
+    mutating func nextIndexedChild(_ top: Int, _ nodeTop: inout Int) -> Slot {
         let base = Int(frames[top].cursor)
         let x = frames[top].x
         let y = frames[top].y
@@ -310,7 +310,7 @@ struct Searcher<A: ColumnAddressing> {
             let value = UInt32(truncatingIfNeeded: entry)
             if value & itemTag != 0 {
                 frames[top].currentKey = key
-                return value & ~itemTag
+                return Slot(rawValue: value & ~itemTag)
             }
             counters.nodes += 1
             let start = nodeTop
@@ -344,7 +344,7 @@ struct Searcher<A: ColumnAddressing> {
                     if laneKey <= best { continue }
                     guard nodeTop < nodes.count else { return stackFull }
                     let slot = ChildBVH.LeafBlock.slot(leaf, lane)
-                    push(UInt64(laneKey) << 32 | UInt64(slot | itemTag), above: start, &nodeTop)
+                    push(UInt64(laneKey) << 32 | UInt64(slot.rawValue | itemTag), above: start, &nodeTop)
                 }
                 continue
             }

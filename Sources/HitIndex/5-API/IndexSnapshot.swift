@@ -48,10 +48,10 @@ public final class IndexSnapshot: @unchecked Sendable {
     }
 
     @inline(__always)
-    func hit(_ slot: UInt32) -> Hit? {
-        guard slot != LiveSlot.none else { return nil }
-        let r = store.records.pointer(Int(slot))
-        return Hit(handle: ViewHandle(slot: slot, generation: r.pointee.generation), userValue: r.pointee.userValue)
+    func hit(_ slot: Slot) -> Hit? {
+        guard slot != Slot.none else { return nil }
+        let r = store.records.pointer(slot.index)
+        return Hit(handle: ViewHandle(slot, generation: r.pointee.generation), userValue: r.pointee.userValue)
     }
 
     /// Hit-tests many screen points, spread over `threads` threads; results in input order.
@@ -91,21 +91,21 @@ public final class IndexSnapshot: @unchecked Sendable {
     /// - Complexity: O(n) time and memory for n views; for debugging.
     public func explain(_ screenPoint: Point, limit: Int = 10) -> Explanation<ViewHandle> {
         store.explain(screenPoint, limit: limit).mapViews { slot in
-            ViewHandle(slot: slot, generation: store.records[Int(slot)].generation)
+            ViewHandle(slot, generation: store.records[slot.index].generation)
         }
     }
 
     /// Whether `handle` names a view of this snapshot.
     /// - Complexity: O(1).
     public func contains(_ handle: ViewHandle) -> Bool {
-        store.contains(slot: handle.slot, generation: handle.generation)
+        store.contains(slot: handle.storeSlot, generation: handle.generation)
     }
 
     /// The id of a view, or nil when it has none or `handle` is not a view of this snapshot.
     /// - Complexity: O(length of the id).
     public func id(of handle: ViewHandle) -> String? {
         guard contains(handle) else { return nil }
-        return LiveStore.string(store.records[Int(handle.slot)].id, in: store.idBytes)
+        return LiveStore.string(store.records[handle.storeSlot.index].id, in: store.idBytes)
     }
 
     /// The bytes the snapshot's columns occupy (pages, directories and their headers, counting
@@ -124,51 +124,51 @@ public final class IndexSnapshot: @unchecked Sendable {
     /// - Complexity: O(1).
     public func userValue(of handle: ViewHandle) -> UInt64? {
         guard contains(handle) else { return nil }
-        return store.records[Int(handle.slot)].userValue
+        return store.records[handle.storeSlot.index].userValue
     }
 
     // MARK: - Reading the tree
 
     /// The handle of the live view in `slot` of this snapshot.
-    private func handle(_ slot: UInt32) -> ViewHandle {
-        ViewHandle(slot: slot, generation: store.records[Int(slot)].generation)
+    private func handle(_ slot: Slot) -> ViewHandle {
+        ViewHandle(slot, generation: store.records[slot.index].generation)
     }
 
     /// A view's superview; nil for a window and for a handle that is not a view of this snapshot.
     /// - Complexity: O(1).
     public func superview(of handle: ViewHandle) -> ViewHandle? {
         guard contains(handle) else { return nil }
-        let parent = store.records[Int(handle.slot)].parent
-        return parent == LiveSlot.screen ? nil : self.handle(parent)
+        let parent = store.records[handle.storeSlot.index].parent
+        return parent == Slot.screen ? nil : self.handle(parent)
     }
 
     /// A view's subviews, back to front; empty for a handle that is not a view of this snapshot.
     /// - Complexity: O(k) for k subviews.
     public func subviews(of handle: ViewHandle) -> [ViewHandle] {
-        contains(handle) ? store.children(of: handle.slot).map(self.handle) : []
+        contains(handle) ? store.children(of: handle.storeSlot).map(self.handle) : []
     }
 
     /// The windows, back to front (the reverse of the order touches try them).
     /// - Complexity: O(w) for w windows.
-    public var windows: [ViewHandle] { store.children(of: LiveSlot.screen).map(handle) }
+    public var windows: [ViewHandle] { store.children(of: Slot.screen).map(handle) }
 
     /// Whether `handle` names a window of this snapshot.
     /// - Complexity: O(1).
     public func isWindow(_ handle: ViewHandle) -> Bool {
-        contains(handle) && store.records[Int(handle.slot)].flags.contains(.window)
+        contains(handle) && store.records[handle.storeSlot.index].flags.contains(.window)
     }
 
     /// A window's level; nil when `handle` is not a window of this snapshot.
     /// - Complexity: O(1).
     public func level(of handle: ViewHandle) -> Double? {
-        isWindow(handle) ? store.records[Int(handle.slot)].windowLevel : nil
+        isWindow(handle) ? store.records[handle.storeSlot.index].windowLevel : nil
     }
 
     /// A view's redirect target while that target lives; nil otherwise.
     /// - Complexity: O(1).
     public func redirectTarget(of handle: ViewHandle) -> ViewHandle? {
         guard contains(handle) else { return nil }
-        return store.redirectTarget(of: handle.slot).map(self.handle)
+        return store.redirectTarget(of: handle.storeSlot).map(self.handle)
     }
 }
 

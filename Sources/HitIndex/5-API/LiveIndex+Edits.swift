@@ -39,7 +39,7 @@ extension LiveIndex {
             }
             // Safe to force: validate checked everything materialize checks.
             let root = try! store.materialize([view]).roots[0]
-            store.state.records.update(Int(root)) { $0.userValue = userValue }
+            store.state.records.update(root.index) { $0.userValue = userValue }
             store.attach(root, to: p, at: index)
             return handle(root)
         }
@@ -60,8 +60,8 @@ extension LiveIndex {
             let order = store.state.counts.windowOrder
             store.state.counts.windowOrder += 1
             let root = try! store.materialize([window], firstWindowOrder: order).roots[0]
-            store.state.records.update(Int(root)) { $0.userValue = userValue }
-            store.attach(root, to: LiveSlot.screen, at: store.windowPosition(level: window.windowLevel, order: order))
+            store.state.records.update(root.index) { $0.userValue = userValue }
+            store.attach(root, to: Slot.screen, at: store.windowPosition(level: window.windowLevel, order: order))
             return handle(root)
         }
     }
@@ -89,7 +89,7 @@ extension LiveIndex {
             let slot = store.allocateSlot()
             store.writeAttributes(attributes, to: slot)
             _ = store.setID(id, of: slot)
-            store.state.records.update(Int(slot)) { $0.userValue = userValue }
+            store.state.records.update(slot.index) { $0.userValue = userValue }
             store.refreshReach(slot)
             store.attach(slot, to: p, at: index)
             return handle(slot)
@@ -117,7 +117,7 @@ extension LiveIndex {
             let slot = store.allocateSlot()
             store.writeAttributes(attributes, to: slot)
             _ = store.setID(id, of: slot)
-            store.state.records.update(Int(slot)) {
+            store.state.records.update(slot.index) {
                 $0.userValue = userValue
                 $0.flags.insert(.window)
             }
@@ -127,20 +127,20 @@ extension LiveIndex {
                 rare.order = order
             }
             store.refreshReach(slot)
-            store.attach(slot, to: LiveSlot.screen, at: store.windowPosition(level: level, order: order))
+            store.attach(slot, to: Slot.screen, at: store.windowPosition(level: level, order: order))
             return handle(slot)
         }
     }
 
     /// The index `position` names among `parent`'s subviews, counted without `moving`.
-    private func resolve(_ position: SiblingPosition, in parent: UInt32, moving: UInt32?) throws(EditProblem)
+    private func resolve(_ position: SiblingPosition, in parent: Slot, moving: Slot?) throws(EditProblem)
         -> Int
     {
-        let inParent = moving.map { store.state.slots[Int($0)].parent == parent } ?? false
+        let inParent = moving.map { store.state.slots[$0.index].parent == parent } ?? false
         let count = store.childCount(parent) - (inParent ? 1 : 0)
         func sibling(_ h: ViewHandle) throws(EditProblem) -> Int {
             let s = try live(h, field: "sibling")
-            guard store.state.slots[Int(s)].parent == parent, s != moving else {
+            guard store.state.slots[s.index].parent == parent, s != moving else {
                 throw EditProblem(
                     view: name(s), field: "sibling", message: "not another subview of \"\(name(parent))\"")
             }
@@ -186,7 +186,7 @@ extension LiveIndex {
     public func remove(_ view: ViewHandle, reporting removed: (ViewHandle) -> Void) -> Bool {
         edit { () throws(EditProblem) -> Void in
             store.removeSubtree(try live(view)) { slot, generation in
-                removed(ViewHandle(slot: slot, generation: generation))
+                removed(ViewHandle(slot, generation: generation))
             }
         } != nil
     }
@@ -317,7 +317,7 @@ extension LiveIndex {
     public func setRedirect(_ view: ViewHandle, to target: ViewHandle?) -> Bool {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
-            let t = try target.map { (h: ViewHandle) throws(EditProblem) -> UInt32 in
+            let t = try target.map { (h: ViewHandle) throws(EditProblem) -> Slot in
                 try live(h, field: "redirectTarget", of: v)
             }
             store.setRedirect(v, to: t)
@@ -345,7 +345,7 @@ extension LiveIndex {
     public func setUserValue(_ view: ViewHandle, _ value: UInt64) -> Bool {
         edit { () throws(EditProblem) -> Void in
             let v = try live(view)
-            store.state.records.update(Int(v)) { $0.userValue = value }
+            store.state.records.update(v.index) { $0.userValue = value }
         } != nil
     }
 
@@ -379,7 +379,7 @@ extension LiveIndex {
             }
             store.detach(w)
             store.updateRare(w) { $0.level = level }
-            store.attach(w, to: LiveSlot.screen, at: store.windowPosition(level: level, order: rare.order))
+            store.attach(w, to: Slot.screen, at: store.windowPosition(level: level, order: rare.order))
         } != nil
     }
 }

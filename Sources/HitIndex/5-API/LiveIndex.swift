@@ -80,7 +80,7 @@ public final class LiveIndex {
     public static func loadedHandle(_ i: Int) -> ViewHandle {
         precondition(i >= 0 && i < Int(UInt32.max) - 1, "an input position")
         // A fresh store hands out slots in order after the screen's, each at generation 1.
-        return ViewHandle(slot: UInt32(i + 1), generation: 1)
+        return ViewHandle(Slot(i + 1), generation: 1)
     }
 
     /// The snapshot published last.
@@ -162,8 +162,8 @@ public final class LiveIndex {
     /// The slot of a live view, or the problem naming the stale handle: as the view edited, or,
     /// for a handle the edit of `owner` refers to (a redirect target, a new superview, a
     /// sibling), in the message of `owner`'s field.
-    func live(_ handle: ViewHandle, field: String = "", of owner: UInt32? = nil) throws(EditProblem) -> UInt32 {
-        guard store.isLive(handle.slot, generation: handle.generation) else {
+    func live(_ handle: ViewHandle, field: String = "", of owner: Slot? = nil) throws(EditProblem) -> Slot {
+        guard store.isLive(handle.storeSlot, generation: handle.generation) else {
             if let owner {
                 throw EditProblem(
                     view: name(owner), field: field, message: "\(handle) names no live view (stale or unknown)")
@@ -171,16 +171,16 @@ public final class LiveIndex {
             throw EditProblem(
                 view: "\(handle)", field: field, message: "no live view has this handle (stale or unknown)")
         }
-        return handle.slot
+        return handle.storeSlot
     }
 
     /// How errors name a view: its id, else its handle.
-    func name(_ slot: UInt32) -> String {
+    func name(_ slot: Slot) -> String {
         store.id(of: slot) ?? "\(handle(slot))"
     }
 
-    func handle(_ slot: UInt32) -> ViewHandle {
-        ViewHandle(slot: slot, generation: store.state.records[Int(slot)].generation)
+    func handle(_ slot: Slot) -> ViewHandle {
+        ViewHandle(slot, generation: store.state.records[slot.index].generation)
     }
 
     // MARK: - Reading the writer's state (edits included, committed or not)
@@ -191,7 +191,7 @@ public final class LiveIndex {
 
     /// Whether `handle` names a live view.
     /// - Complexity: O(1).
-    public func contains(_ handle: ViewHandle) -> Bool { store.isLive(handle.slot, generation: handle.generation) }
+    public func contains(_ handle: ViewHandle) -> Bool { store.isLive(handle.storeSlot, generation: handle.generation) }
 
     /// The view with this id.
     /// - Complexity: O(length) expected.
@@ -199,41 +199,41 @@ public final class LiveIndex {
 
     /// A view's id, if it has one.
     /// - Complexity: O(length).
-    public func id(of handle: ViewHandle) -> String? { contains(handle) ? store.id(of: handle.slot) : nil }
+    public func id(of handle: ViewHandle) -> String? { contains(handle) ? store.id(of: handle.storeSlot) : nil }
 
     /// A view's attributes.
     /// - Complexity: O(1).
     public func attributes(of handle: ViewHandle) -> ViewAttributes? {
-        contains(handle) ? store.attributes(of: handle.slot) : nil
+        contains(handle) ? store.attributes(of: handle.storeSlot) : nil
     }
 
     /// A view's user value.
     /// - Complexity: O(1).
     public func userValue(of handle: ViewHandle) -> UInt64? {
-        contains(handle) ? store.state.records[Int(handle.slot)].userValue : nil
+        contains(handle) ? store.state.records[handle.storeSlot.index].userValue : nil
     }
 
     /// A view's superview; nil for a window (and for a handle that names no view).
     /// - Complexity: O(1).
     public func superview(of handle: ViewHandle) -> ViewHandle? {
         guard contains(handle) else { return nil }
-        let parent = store.state.slots[Int(handle.slot)].parent
-        return parent == LiveSlot.screen ? nil : self.handle(parent)
+        let parent = store.state.slots[handle.storeSlot.index].parent
+        return parent == Slot.screen ? nil : self.handle(parent)
     }
 
     /// A view's subviews, back to front.
     /// - Complexity: O(k).
     public func subviews(of handle: ViewHandle) -> [ViewHandle] {
-        contains(handle) ? store.children(of: handle.slot).map(self.handle) : []
+        contains(handle) ? store.children(of: handle.storeSlot).map(self.handle) : []
     }
 
     /// The windows, back to front (the reverse of the order touches try them).
     /// - Complexity: O(w).
-    public var windows: [ViewHandle] { store.children(of: LiveSlot.screen).map(handle) }
+    public var windows: [ViewHandle] { store.children(of: Slot.screen).map(handle) }
 
     /// Whether `handle` names a live window.
     /// - Complexity: O(1).
-    public func isWindow(_ handle: ViewHandle) -> Bool { contains(handle) && store.rare(of: handle.slot).isWindow }
+    public func isWindow(_ handle: ViewHandle) -> Bool { contains(handle) && store.rare(of: handle.storeSlot).isWindow }
 
     /// The version of the snapshot published last (1 for the first), read by the writer without
     /// acquiring the snapshot.
@@ -248,7 +248,7 @@ public final class LiveIndex {
     /// - Complexity: O(1).
     public func level(of handle: ViewHandle) -> Double? {
         guard contains(handle) else { return nil }
-        let rare = store.rare(of: handle.slot)
+        let rare = store.rare(of: handle.storeSlot)
         return rare.isWindow ? rare.level : nil
     }
 
@@ -256,7 +256,7 @@ public final class LiveIndex {
     /// - Complexity: O(1).
     public func redirectTarget(of handle: ViewHandle) -> ViewHandle? {
         guard contains(handle) else { return nil }
-        return store.redirectTarget(of: handle.slot).map(self.handle)
+        return store.redirectTarget(of: handle.storeSlot).map(self.handle)
     }
 
     /// Checks every structure of the writer's state (see `LiveStore`) and returns every
@@ -333,9 +333,9 @@ extension LiveIndex {
     /// - Complexity: O(n), plus sorting the windows.
     public func makeScene() -> Scene {
         let scene = Scene()
-        var made: [UInt32: View] = [:]
-        var redirects: [(View, UInt32)] = []
-        func generatedID(_ slot: UInt32) -> String {
+        var made: [Slot: View] = [:]
+        var redirects: [(View, Slot)] = []
+        func generatedID(_ slot: Slot) -> String {
             let base = "\(handle(slot))"
             var name = base
             var k = 0
@@ -347,7 +347,7 @@ extension LiveIndex {
             }
             return name
         }
-        func make(_ slot: UInt32, window: Bool) -> View {
+        func make(_ slot: Slot, window: Bool) -> View {
             let a = store.attributes(of: slot)
             let id = store.id(of: slot) ?? generatedID(slot)
             let v: View =
@@ -361,8 +361,7 @@ extension LiveIndex {
             made[slot] = v
             return v
         }
-        for w in store.children(of: LiveSlot.screen).sorted(by: { store.rare(of: $0).order < store.rare(of: $1).order })
-        {
+        for w in store.children(of: Slot.screen).sorted(by: { store.rare(of: $0).order < store.rare(of: $1).order }) {
             let root = make(w, window: true)
             scene.addWindow(root as! Window)
             var stack = [(w, root)]

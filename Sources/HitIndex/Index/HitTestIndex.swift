@@ -52,18 +52,18 @@ public final class HitTestIndex: Sendable {
 
     /// The paint-order position of a slot of this index (views are loaded in paint order).
     @inline(__always)
-    static func position(_ slot: UInt32) -> ViewIndex? {
-        slot == LiveSlot.none ? nil : ViewIndex(rawValue: slot - 1)
+    static func position(_ slot: Slot) -> ViewIndex? {
+        slot == Slot.none ? nil : ViewIndex(rawValue: slot.rawValue - 1)
     }
 
     /// The slot of a paint-order position.
     @inline(__always)
-    static func slot(_ view: ViewIndex) -> UInt32 { view.rawValue + 1 }
+    static func slot(_ view: ViewIndex) -> Slot { Slot(rawValue: view.rawValue + 1) }
 
     /// The id of a view.
     /// - Complexity: O(length of the id).
     public func id(of view: ViewIndex) -> String {
-        LiveStore.string(snapshot.store.records[Int(Self.slot(view))].id, in: snapshot.store.idBytes) ?? ""
+        LiveStore.string(snapshot.store.records[Self.slot(view).index].id, in: snapshot.store.idBytes) ?? ""
     }
 
     /// The view a touch at `screenPoint` lands on, or `nil`.
@@ -89,7 +89,7 @@ public final class HitTestIndex: Sendable {
     /// Hit-tests many screen points, spread over `threads` threads; results in input order.
     /// - Complexity: O(q · cost of one query / threads) for q points.
     public func hitTest(_ points: [Point], threads: Int = 2) -> [ViewIndex?] {
-        snapshot.hitTest(points, threads: threads).map { $0.flatMap { Self.position($0.handle.slot) } }
+        snapshot.hitTest(points, threads: threads).map { $0.flatMap { Self.position($0.handle.storeSlot) } }
     }
 
     /// Every view a touch at `screenPoint` could land on, front to back: the views that are
@@ -117,7 +117,7 @@ public final class HitTestIndex: Sendable {
     /// Whether the view has a hierarchy over its subviews (a wide container).
     /// - Complexity: O(1).
     public func isIndexed(_ view: ViewIndex) -> Bool {
-        snapshot.store.records[Int(Self.slot(view))].flags.contains(.indexed)
+        snapshot.store.records[Self.slot(view).index].flags.contains(.indexed)
     }
 }
 

@@ -100,10 +100,6 @@ import Testing
             let wide = slot("wide")
             store.state.slots.update(slot("s0").index) { $0.parent = wide }
         }
-        // A stale reach in the superview's space.
-        try Self.expectCaught("reachInParent") { store, slot in
-            store.state.slots.update(slot("s0").index) { $0.reachInParent = .empty }
-        }
         // A window whose order among the windows is wrong.
         try Self.expectCaught("windows out of") { store, slot in
             store.updateRare(slot("Front")) { $0.level = -5 }

@@ -67,8 +67,9 @@ extension LiveStore {
                 fail("view \(v): extra slot \(r.extra) shared")
             }
             if v != Slot.screen {
-                if !(s.reachInParent == reach[v.index].inParent) {
-                    fail("view \(v): reachInParent \(s.reachInParent), recomputed \(reach[v.index].inParent)")
+                let inParent = reachInParent(v, r)
+                if !(inParent == reach[v.index].inParent) {
+                    fail("view \(v): reach in its superview \(inParent), recomputed \(reach[v.index].inParent)")
                 }
                 let a = attributes(of: v)
                 let placement = a.placement

@@ -12,44 +12,64 @@ extension LiveStore {
         var union = FBox.empty
         var c = r.lastChild
         while c != Slot.none {
-            union = union.union(state.slots[c.index].reachInParent)
-            c = state.records[c.index].previousSibling
+            let child = state.records[c.index]
+            union = union.union(reachInParent(c, child))
+            c = child.previousSibling
         }
         return union
     }
 
-    /// Recomputes a view's own reach from its subviews' and its attributes: its record's `reach`
-    /// and `unreachable` flag, and its `reachInParent` (as ``FlatScene`` computes them at build).
-    /// Returns whether `reachInParent` changed.
+    /// Where a hit from the view in `slot` (whose record is `r`) or its subtree is possible, in
+    /// its superview's space, rounded outward; empty when none is. Worked out from the record
+    /// (and the transform, for a transformed view) each time rather than kept: every input is in
+    /// the record, current once ``refreshReach(_:)`` has run for the view, and a union of fewer
+    /// than eight of these, or one lane, is all a writer step needs.
+    /// - Complexity: O(1).
+    func reachInParent(_ slot: Slot, _ r: ViewRecord) -> FBox {
+        let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(r.reach), flags: r.flags)
+        guard !reach.isEmpty else { return .empty }
+        let transformed = r.flags.contains(.transformed)
+        let placement: ViewPlacement
+        if transformed {
+            let e = state.extras[Int(r.extra)]
+            placement = ViewPlacement(
+                center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
+        } else {
+            placement = ViewPlacement(
+                center: r.center, transform: .identity, inverse: .identity, anchorOffset: r.anchorOffset)
+        }
+        let lifted = reach.lifted(by: placement, transformed: transformed)
+        return lifted.isEmpty ? .empty : FBox(outward: lifted)
+    }
+
+    /// Recomputes a view's record `reach` (its subviews' union) and `unreachable` flag from its
+    /// subviews and attributes, as ``FlatScene`` computes them at build. Returns whether either
+    /// changed: apart from the view's own attributes, they are all its reach in its superview
+    /// depends on.
     @discardableResult
     func refreshReach(_ slot: Slot) -> Bool {
         let r = state.records[slot.index]
         let children = childReach(slot)
-        let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(children), flags: r.flags)
-        let lifted =
-            reach.isEmpty
-            ? DBox.empty : reach.lifted(by: placement(of: slot), transformed: r.flags.contains(.transformed))
-        let inParent = lifted.isEmpty ? FBox.empty : FBox(outward: lifted)
-        let unreachable = reach.isEmpty
-        if !(r.reach == children) || r.flags.contains(.unreachable) != unreachable {
-            state.records.update(slot.index) { r in
-                r.reach = children
-                if unreachable { r.flags.insert(.unreachable) } else { r.flags.remove(.unreachable) }
-            }
+        let unreachable = DBox.reach(own: DBox(r.extents), subviews: DBox(children), flags: r.flags).isEmpty
+        guard !(r.reach == children) || r.flags.contains(.unreachable) != unreachable else { return false }
+        state.records.update(slot.index) { r in
+            r.reach = children
+            if unreachable { r.flags.insert(.unreachable) } else { r.flags.remove(.unreachable) }
         }
-        guard !(state.slots[slot.index].reachInParent == inParent) else { return false }
-        state.slots.update(slot.index) { $0.reachInParent = inParent }
         return true
     }
 
     /// Brings reach and lanes up to date from `slot` upwards: each view's reach, then its lane in
-    /// its superview's hierarchy, stopping at the first superview whose subviews' union did not
-    /// change.
+    /// its superview's hierarchy, stopping at the first superview that sees no change.
+    /// `ownChanged` says whether `slot`'s own attributes changed (so its reach in its superview
+    /// may have, whatever its subviews did); above it, only a changed union of subviews moves a
+    /// view's reach.
     /// - Complexity: O(levels changed × log k).
-    func propagate(from slot: Slot) {
+    func propagate(from slot: Slot, ownChanged: Bool = true) {
         var v = slot
+        var changed = ownChanged
         while true {
-            let reachChanged = refreshReach(v)
+            changed = refreshReach(v) || changed
             let parent = state.slots[v.index].parent
             guard parent != Slot.none else { return }
             let parentSeesChange: Bool
@@ -58,10 +78,11 @@ extension LiveStore {
                 // exact interval, the exact bit) even when the reach does not.
                 parentSeesChange = updateLane(v)
             } else {
-                parentSeesChange = reachChanged
+                parentSeesChange = changed
             }
             guard parentSeesChange else { return }
             v = parent
+            changed = false
         }
     }
 
@@ -79,7 +100,7 @@ extension LiveStore {
         } else if childCount(parent) >= Self.indexedChildThreshold {
             buildHierarchy(parent)
         }
-        propagate(from: parent)
+        propagate(from: parent, ownChanged: false)
     }
 
     /// Takes `child` and its subtree out from under its superview, and brings everything above
@@ -97,7 +118,7 @@ extension LiveStore {
                 noteChurn(parent)
             }
         }
-        propagate(from: parent)
+        propagate(from: parent, ownChanged: false)
     }
 
     /// Removes `root` and its subtree: detaches it, then frees every slot in it (ids, side

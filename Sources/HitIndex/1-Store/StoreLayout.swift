@@ -32,7 +32,7 @@ enum StoreLayout {
             Pin(
                 ViewExtra.self, size: 120, alignment: 8, "transformed, rounded, redirected views and indexed containers"
             ),
-            Pin(SlotState.self, size: 52, alignment: 4, "the writer's entry a view: tree links, order, lane, reach"),
+            Pin(SlotState.self, size: 32, alignment: 4, "the writer's entry a view: tree links, order, lane, label"),
             Pin(RareAttributes.self, size: 118, stride: 120, alignment: 8, "anchor, insets, minimum size, windows"),
             Pin(OrderBlock.self, size: 272, alignment: 16, "an order-tree node of 32 entries and their counts"),
             Pin(LiveStore.NodeMeta.self, size: 12, alignment: 4, "a hierarchy node's writer-side place"),

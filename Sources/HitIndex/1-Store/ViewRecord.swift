@@ -135,22 +135,26 @@ struct SlotState: PoolEntry {
     /// The lane of the superview's hierarchy that holds the view (a lane of a leaf block), or
     /// ``ChildBVH/Lane/none``.
     var lane: ChildBVH.Lane
-    /// Where a hit from the view or its subtree is possible, in the superview's space, rounded
-    /// outward (empty when none is).
-    var reachInParent: FBox
-    // The bounds are not kept here: the record's hit rect decodes to them for almost every view
-    // (``LiveStore/decodedBounds(_:)``), and the rare entry keeps them for the others.
+    // Not kept here: the bounds (the record's hit rect decodes to them for almost every view,
+    // ``LiveStore/decodedBounds(_:)``, and the rare entry keeps them for the others), and the
+    // reach in the superview's space (``LiveStore/reachInParent(_:_:)`` works it out from the
+    // record).
     var alpha: Float
     /// The view's ``RareAttributes`` slot, 0 for none.
     var rare: UInt32
     /// Edits to the subviews since the hierarchy over them was built, to decide a rebuild.
     var churn: UInt32
-    /// The next free slot when this one is free.
-    var freeLink: UInt32
+
+    /// A free slot links the free list through its churn word (a free slot has no subviews to
+    /// count edits of; ``free`` sets it back to 0 when the slot is handed out).
+    var freeLink: UInt32 {
+        get { churn }
+        set { churn = newValue }
+    }
 
     static let free = SlotState(
-        parent: .none, childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none,
-        reachInParent: .empty, alpha: 1, rare: 0, churn: 0, freeLink: Pool<SlotState>.end)
+        parent: .none, childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1, rare: 0,
+        churn: 0)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs

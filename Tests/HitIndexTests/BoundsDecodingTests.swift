@@ -3,7 +3,8 @@ import Testing
 @testable import HitIndex
 
 /// The writer keeps no copy of a view's bounds when its record's hit rect gives them back bit for
-/// bit; every other view keeps them in its rare entry. Bounds chosen so that the decoder fails in
+/// bit; every other view keeps them aside: in a 32-byte bounds entry when they are its only rare
+/// value, else in its rare entry. Bounds chosen so that the decoder fails in
 /// each way it can (a sum that rounds, a negative size, a -0 origin, insets, a minimum size that
 /// grows the rect) must still come back exactly as set, through a load, an edit, a bulk load and
 /// an export; and a plain view must cost no rare entry.
@@ -82,9 +83,45 @@ import Testing
             #expect(bitwiseEqual(got.bounds, a.bounds), "plain set to \(name): \(got.bounds) for \(a.bounds)")
             #expect(got == a, "plain set to \(name)")
         }
-        #expect(live.store.state.slots[plain.storeSlot.index].rare == 0, "a plain view keeps no rare entry")
+        #expect(live.store.state.slots[plain.storeSlot.index].rare == .none, "a plain view keeps no rare entry")
+        // Bounds alone go to a bounds entry; with insets or a minimum size, to a rare entry.
+        for (name, place) in [
+            ("rounding", "bounds"), ("negative size", "bounds"), ("-0 origin", "bounds"), ("insets", "rare"),
+            ("growing minimum", "rare"),
+        ] {
+            let v = try #require(live.handle(forID: name))
+            let ref = live.store.state.slots[v.storeSlot.index].rare
+            #expect(place == "bounds" ? ref.isBounds : ref.isRare, "\(name) keeps its bounds in \(ref)")
+        }
+    }
+
+    @Test func boundsMoveBetweenTheirEntryAndARareEntry() throws {
+        // The rounding view gains insets (its bounds join them in a rare entry), loses them
+        // (back to a bounds entry), then gets decodable bounds (no entry): the values stay exact
+        // and each pool gets its entry back.
+        let (scene, _) = Self.scene()
+        let live = try LiveIndex(scene)
         let rounding = try #require(live.handle(forID: "rounding"))
-        #expect(live.store.state.slots[rounding.storeSlot.index].rare != 0, "the rounding view keeps its bounds aside")
+        let start = try #require(live.attributes(of: rounding))
+        let (rares, bounds) = (live.store.state.rares.count, live.store.state.boundsEntries.count)
+        var inset = start
+        inset.hitTestInsets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        var decodable = start
+        decodable.bounds = Rect(x: 0, y: 0, width: 20, height: 30)
+        for (step, a, place) in [
+            ("insets", inset, "rare"), ("back", start, "bounds"), ("decodable", decodable, "none"),
+        ] {
+            #expect(live.setAttributes(rounding, a))
+            try live.commit()
+            let got = try #require(live.attributes(of: rounding))
+            #expect(got == a && bitwiseEqual(got.bounds, a.bounds), "\(step): \(got.bounds) for \(a.bounds)")
+            let ref = live.store.state.slots[rounding.storeSlot.index].rare
+            let want = place == "rare" ? ref.isRare : place == "bounds" ? ref.isBounds : ref == .none
+            #expect(want, "\(step): \(ref), expected \(place)")
+            #expect(live.invariantViolations().isEmpty, "\(step)")
+        }
+        // Freed entries are reused, so neither pool grew past one more entry.
+        #expect(live.store.state.rares.count <= rares + 1 && live.store.state.boundsEntries.count == bounds)
     }
 
     @Test func theCheckerCatchesBoundsKeptOrDroppedWrongly() throws {
@@ -98,5 +135,39 @@ import Testing
             rare.bounds = Rect(x: 0, y: 7.5, width: 20, height: 30)
         }
         #expect(store.invariantViolations().contains { "\($0)".contains("decodes to") })
+    }
+
+    @Test func theCheckerCatchesABrokenBoundsEntry() throws {
+        func violations(_ corrupt: (LiveStore, Slot) -> Void) throws -> [String] {
+            let live = try LiveIndex(Self.scene().0)
+            #expect(live.invariantViolations().isEmpty)  // the control
+            corrupt(live.store, try #require(live.handle(forID: "rounding")).storeSlot)
+            return live.invariantViolations().map(\.description)
+        }
+        // A bounds entry given back while its view still holds it.
+        let freed = try violations { store, v in store.freeRare(store.state.slots[v.index].rare) }
+        #expect(freed.contains { $0.contains("bounds entries: a position is both free and in use") }, "\(freed)")
+        // A bounds entry nobody holds (a leak).
+        let leaked = try violations { store, _ in _ = store.state.boundsEntries.allocate(.empty) }
+        #expect(leaked.contains { $0.contains("bounds entries:") && $0.contains("in use") }, "\(leaked)")
+        // Bounds alone in a full rare entry: not the smallest place.
+        let widened = try violations { store, v in
+            let ref = store.state.slots[v.index].rare
+            var rare = RareAttributes.defaults
+            rare.storesBounds = true
+            rare.bounds = store.state.boundsEntries[ref.index].bounds
+            let entry = RareRef.rare(store.state.rares.allocate(rare))
+            store.freeRare(ref)
+            store.state.slots.update(v.index) { $0.rare = entry }
+        }
+        #expect(widened.contains { $0.contains("a rare entry for values that need a bounds entry") }, "\(widened)")
+        // A bounds entry that no longer gives the record's hit rect. (One that still does — a
+        // width one ulp off whose far edge rounds the same — cannot be told from the truth: the
+        // entry is the only copy of those bits.)
+        let moved = try violations { store, v in
+            let ref = store.state.slots[v.index].rare
+            store.state.boundsEntries.update(ref.index) { $0.bounds.size.width += 1 }
+        }
+        #expect(moved.contains { $0.contains("differs from its attributes") }, "\(moved)")
     }
 }

@@ -11,7 +11,7 @@ extension LiveStore {
     func attributes(of slot: Slot) -> ViewAttributes {
         let r = state.records[slot.index]
         let s = state.slots[slot.index]
-        let rare = s.rare != 0 ? state.rares[Int(s.rare)] : .defaults
+        let rare = rare(of: slot)
         let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
         let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(r.extents)
         var a = ViewAttributes(bounds: bounds, center: r.center)
@@ -140,31 +140,41 @@ extension LiveStore {
         bitwiseEqual(decodedBounds(extents), bounds)
     }
 
-    /// Changes a view's rare values, taking a rare slot when they stop being the defaults and
-    /// giving it back when they return to them.
+    /// Changes a view's rare values, keeping them in the smallest place that holds them: none
+    /// for the defaults, a ``BoundsEntry`` when the bounds are all that differs, else a rare
+    /// entry; an entry is taken when needed and given back when it no longer is.
     /// - Complexity: O(1).
     func updateRare(_ slot: Slot, _ body: (inout RareAttributes) -> Void) {
-        let index = state.slots[slot.index].rare
-        var rare = index != 0 ? state.rares[Int(index)] : .defaults
+        let old = state.slots[slot.index].rare
+        var rare = rare(of: slot)
         body(&rare)
+        let new: RareRef
         if rare.isDefault {
-            if index != 0 {
-                freeRare(index)
-                state.slots.update(slot.index) { $0.rare = 0 }
-            }
-        } else if index != 0 {
-            state.rares.set(Int(index), rare)
+            new = .none
+        } else if rare.keepsOnlyBounds {
+            let entry = BoundsEntry(bounds: rare.bounds)
+            if old.isBounds { return state.boundsEntries.set(old.index, entry) }
+            new = .bounds(state.boundsEntries.allocate(entry))
         } else {
-            let fresh = allocateRare(rare)
-            state.slots.update(slot.index) { $0.rare = fresh }
+            if old.isRare { return state.rares.set(old.index, rare) }
+            new = .rare(state.rares.allocate(rare))
         }
+        guard new != old else { return }
+        freeRare(old)
+        state.slots.update(slot.index) { $0.rare = new }
     }
 
-    /// A view's rare values (the defaults when it has no rare slot).
+    /// A view's rare values (the defaults when it has no rare entry).
     /// - Complexity: O(1).
     func rare(of slot: Slot) -> RareAttributes {
-        let index = state.slots[slot.index].rare
-        return index != 0 ? state.rares[Int(index)] : .defaults
+        let ref = state.slots[slot.index].rare
+        if ref.isRare { return state.rares[ref.index] }
+        var rare = RareAttributes.defaults
+        if ref.isBounds {
+            rare.storesBounds = true
+            rare.bounds = state.boundsEntries[ref.index].bounds
+        }
+        return rare
     }
 
     /// Changes a view's extra, taking an extra slot when it needs one and giving it back when it

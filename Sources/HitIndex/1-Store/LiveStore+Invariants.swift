@@ -21,6 +21,7 @@ extension LiveStore {
         func fail(_ s: String) { problems.append(InvariantViolation(s)) }
         for problem in state.slots.reader.layoutViolations("slots")
             + state.orderNodes.reader.layoutViolations("orderNodes") + state.rares.reader.layoutViolations("rares")
+            + state.boundsEntries.reader.layoutViolations("boundsEntries")
             + state.leafMeta.reader.layoutViolations("leafMeta") + state.blockMeta.reader.layoutViolations("blockMeta")
             + state.idTable.reader.layoutViolations("idTable")
         {
@@ -29,7 +30,7 @@ extension LiveStore {
         let (order, _) = view.paintOrder()
         let reach = view.expectedReach(order)
         var extrasSeen = Set<UInt32>()
-        var raresSeen = Set<UInt32>()
+        var raresSeen = Set<RareRef>()
         var nodesSeen = (leaves: Set<Int>(), blocks: Set<Int>())
         var withIDs = 0
         for v in [Slot.screen] + order {
@@ -77,7 +78,14 @@ extension LiveStore {
                 if r.center != placement.center || r.anchorOffset != placement.anchorOffset || r.extents != extents {
                     fail("view \(v): its record's geometry differs from its attributes'")
                 }
-                if s.rare != 0 && !raresSeen.insert(s.rare).inserted { fail("view \(v): rare slot \(s.rare) shared") }
+                if s.rare != .none && !raresSeen.insert(s.rare).inserted { fail("view \(v): \(s.rare) shared") }
+                // The smallest place that holds the values: none for the defaults, a bounds entry
+                // for bounds alone.
+                if s.rare.isRare && (state.rares[s.rare.index].isDefault || state.rares[s.rare.index].keepsOnlyBounds) {
+                    fail(
+                        "view \(v): a rare entry for values that need \(rare(of: v).isDefault ? "none" : "a bounds entry")"
+                    )
+                }
                 // Bounds kept in the rare entry only where the hit rect cannot give them back.
                 let rareValues = rare(of: v)
                 if rareValues.storesBounds && LiveStore.boundsDecode(rareValues.bounds, r.extents) {
@@ -117,7 +125,7 @@ extension LiveStore {
     /// position: free slots are dead; side entries and hierarchy nodes are each either free or
     /// held by exactly one live view's structures (none leaks, none is both).
     private func poolViolations(
-        liveViews: Int, extrasSeen: Set<UInt32>, raresSeen: Set<UInt32>,
+        liveViews: Int, extrasSeen: Set<UInt32>, raresSeen: Set<RareRef>,
         nodesSeen: (leaves: Set<Int>, blocks: Set<Int>),
         _ fail: (String) -> Void
     ) {
@@ -138,7 +146,9 @@ extension LiveStore {
             state.slots.freeListViolations("slots").forEach(fail)
         }
         account("extras", state.extras, used: Set(extrasSeen.map { Int($0) }), reserved: 1)
-        account("rares", state.rares, used: Set(raresSeen.map { Int($0) }), reserved: 1)
+        account("rares", state.rares, used: Set(raresSeen.filter(\.isRare).map(\.index)), reserved: 1)
+        account(
+            "bounds entries", state.boundsEntries, used: Set(raresSeen.filter(\.isBounds).map(\.index)), reserved: 1)
         account("hierarchy leaves", state.leafMeta, used: nodesSeen.leaves, reserved: 0)
         account("hierarchy blocks", state.blockMeta, used: nodesSeen.blocks, reserved: 0)
         for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }

@@ -149,8 +149,7 @@ extension LiveStore {
         if e.predicate >= 0 { removePredicate(e.predicate) }
         let extraIndex = state.records[v.index].extra
         if extraIndex != 0 { freeExtra(extraIndex) }
-        let rareIndex = state.slots[v.index].rare
-        if rareIndex != 0 { freeRare(rareIndex) }
+        freeRare(state.slots[v.index].rare)
         removeID(of: v)
     }
 

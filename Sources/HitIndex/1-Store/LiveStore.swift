@@ -84,6 +84,8 @@ final class LiveStore {
         var extras: Pool<ViewExtra>
         /// Rare attributes (writer only); position 0 is "none".
         var rares: Pool<RareAttributes>
+        /// The bounds of views whose only rare value they are (writer only); position 0 is "none".
+        var boundsEntries: Pool<BoundsEntry>
         /// The order trees of wide containers (writer only).
         var orderNodes: Pool<OrderBlock>
         /// The hierarchies' leaf and inner blocks (shared), each beside its writer-only place,
@@ -141,6 +143,7 @@ final class LiveStore {
             records: PagedColumn(pager: pager, shared: true), slots: Pool(pager: pager, shared: false),
             extras: Pool(pager: pager, shared: true, reserved: [.empty]),
             rares: Pool(pager: pager, shared: false, reserved: [.defaults]),
+            boundsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
             orderNodes: Pool(pager: pager, shared: false),
             leaves: PagedColumn(pager: pager, shared: true), leafMeta: Pool(pager: pager, shared: false),
             blocks: PagedColumn(pager: pager, shared: true), blockMeta: Pool(pager: pager, shared: false),
@@ -174,7 +177,7 @@ final class LiveStore {
         }
         let own = [
             state.slots.forEachBlock, state.orderNodes.forEachBlock, state.rares.forEachBlock,
-            state.leafMeta.forEachBlock,
+            state.boundsEntries.forEachBlock, state.leafMeta.forEachBlock,
             state.blockMeta.forEachBlock, state.idTable.forEachBlock,
         ]
         for forEach in own {
@@ -196,6 +199,7 @@ final class LiveStore {
         state.slots.compact()
         state.orderNodes.compact()
         state.rares.compact()
+        state.boundsEntries.compact()
         state.leaves.compact()
         state.blocks.compact()
         state.leafMeta.compact()
@@ -281,9 +285,15 @@ final class LiveStore {
     /// - Complexity: O(1).
     func allocateRare(_ value: RareAttributes) -> UInt32 { UInt32(state.rares.allocate(value)) }
 
-    /// Gives a rare slot back.
+    /// Gives back the entry `ref` names, if any.
     /// - Complexity: O(1).
-    func freeRare(_ entry: UInt32) { state.rares.free(Int(entry), leaving: .defaults) }
+    func freeRare(_ ref: RareRef) {
+        if ref.isBounds {
+            state.boundsEntries.free(ref.index, leaving: .empty)
+        } else if ref.isRare {
+            state.rares.free(ref.index, leaving: .defaults)
+        }
+    }
 
     /// Stores a predicate; returns its index.
     /// - Complexity: O(1) amortized; O(p) when the array is shared with a snapshot.

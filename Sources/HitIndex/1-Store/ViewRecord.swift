@@ -140,8 +140,9 @@ struct SlotState: PoolEntry {
     // reach in the superview's space (``LiveStore/reachInParent(_:_:)`` works it out from the
     // record).
     var alpha: Float
-    /// The view's ``RareAttributes`` slot, 0 for none.
-    var rare: UInt32
+    /// Where the view's rare values are: nowhere (the defaults), a ``RareAttributes`` entry, or
+    /// a ``BoundsEntry``.
+    var rare: RareRef
     /// Edits to the subviews since the hierarchy over them was built, to decide a rebuild.
     var churn: UInt32
 
@@ -153,8 +154,8 @@ struct SlotState: PoolEntry {
     }
 
     static let free = SlotState(
-        parent: .none, childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1, rare: 0,
-        churn: 0)
+        parent: .none, childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1,
+        rare: .none, churn: 0)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs
@@ -181,9 +182,65 @@ struct RareAttributes: PoolEntry, Equatable {
         anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0, bounds: .zero,
         freeLink: Pool<RareAttributes>.end, isWindow: false, storesBounds: false)
 
+    /// Whether the values differ from the defaults in their bounds alone (bit for bit), so that a
+    /// ``BoundsEntry`` holds them.
+    var keepsOnlyBounds: Bool {
+        let d = RareAttributes.defaults
+        return storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(insets, d.insets)
+            && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
+    }
+
     /// Whether a view with these values needs no rare slot.
     var isDefault: Bool {
         anchorPoint == Point(x: 0.5, y: 0.5) && insets == .zero && minimumHitSize == .zero && !isWindow
             && !storesBounds
     }
+}
+
+/// The bounds of a view whose hit rect does not decode to them (a sum that rounds, a -0 origin,
+/// a negative size) and that keeps no other rare value: most such views, which a 120-byte
+/// ``RareAttributes`` entry would cost four times as much.
+struct BoundsEntry: PoolEntry {
+    var bounds: Rect
+
+    static let empty = BoundsEntry(bounds: .zero)
+
+    /// A free entry links the free list through the low word of its origin's x.
+    var freeLink: UInt32 {
+        get { UInt32(truncatingIfNeeded: bounds.origin.x.bitPattern) }
+        set { bounds.origin.x = Double(bitPattern: UInt64(newValue)) }
+    }
+}
+
+/// Where a view's rare values are, in one word: nowhere (``none``: the defaults), an entry of
+/// the rare pool, or, tagged, an entry of the bounds pool. Position 0 of each pool is reserved.
+struct RareRef: Hashable, BitwiseCopyable, CustomStringConvertible {
+    let rawValue: UInt32
+
+    private static let boundsTag: UInt32 = 1 << 31
+    /// The defaults: no entry.
+    static let none = RareRef(rawValue: 0)
+
+    private init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Entry `index` (> 0) of the rare pool.
+    static func rare(_ index: Int) -> RareRef {
+        precondition(index > 0 && index < Int(boundsTag), "a rare entry below 2^31")
+        return RareRef(rawValue: UInt32(index))
+    }
+
+    /// Entry `index` (> 0) of the bounds pool.
+    static func bounds(_ index: Int) -> RareRef {
+        precondition(index > 0 && index < Int(boundsTag), "a bounds entry below 2^31")
+        return RareRef(rawValue: UInt32(index) | boundsTag)
+    }
+
+    /// Whether the values are in a bounds entry.
+    var isBounds: Bool { rawValue & Self.boundsTag != 0 }
+    /// Whether the values are in a rare entry.
+    var isRare: Bool { self != .none && !isBounds }
+    /// The position in its pool.
+    var index: Int { Int(rawValue & ~Self.boundsTag) }
+
+    var description: String { self == .none ? "none" : isBounds ? "bounds \(index)" : "rare \(index)" }
 }

@@ -2,9 +2,10 @@ import Testing
 
 @testable import HitIndex
 
-/// The writer keeps no copy of a view's bounds when its record's hit rect gives them back bit for
-/// bit; every other view keeps them aside: in a 32-byte bounds entry when they are its only rare
-/// value, else in its rare entry. Bounds chosen so that the decoder fails in
+/// The writer keeps no copy of a view's bounds when its record's hit rect (and its insets) give
+/// them back bit for bit; every other view keeps them aside: in a 32-byte bounds entry when they
+/// are its only rare value, else in its rare entry. Insets that are a view's only rare value
+/// (the bounds decoding through them) go to a 32-byte insets entry. Bounds chosen so that the decoder fails in
 /// each way it can (a sum that rounds, a negative size, a -0 origin, insets, a minimum size that
 /// grows the rect) must still come back exactly as set, through a load, an edit, a bulk load and
 /// an export; and a plain view must cost no rare entry.
@@ -28,6 +29,19 @@ import Testing
                 with(Rect(x: 0, y: 0, width: 20, height: 30)) {
                     $0.hitTestInsets = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5)
                 }
+            ),
+            (
+                // A touch target grown past the frame: the bounds come back through the insets.
+                "expanded target",
+                with(Rect(x: 0, y: 0, width: 28, height: 28)) {
+                    $0.hitTestInsets = EdgeInsets(top: -8, left: -8, bottom: -8, right: -8)
+                }
+            ),
+            (
+                // Insets too small to move the rect: taking them back off leaves the rounded far
+                // edge, (0.1 + 0.2) − 0.1 + 2e-17 ≠ 0.2, so the bounds are kept beside them.
+                "insets, rounding",
+                with(rounding) { $0.hitTestInsets = EdgeInsets(top: 1e-17, left: 1e-17, bottom: 1e-17, right: 1e-17) }
             ),
             (
                 "growing minimum",
@@ -86,12 +100,13 @@ import Testing
         #expect(live.store.state.slots[plain.storeSlot.index].rare == .none, "a plain view keeps no rare entry")
         // Bounds alone go to a bounds entry; with insets or a minimum size, to a rare entry.
         for (name, place) in [
-            ("rounding", "bounds"), ("negative size", "bounds"), ("-0 origin", "bounds"), ("insets", "rare"),
-            ("growing minimum", "rare"),
+            ("rounding", "bounds"), ("negative size", "bounds"), ("-0 origin", "bounds"), ("insets", "insets"),
+            ("expanded target", "insets"), ("insets, rounding", "rare"), ("growing minimum", "rare"),
         ] {
             let v = try #require(live.handle(forID: name))
             let ref = live.store.state.slots[v.storeSlot.index].rare
-            #expect(place == "bounds" ? ref.isBounds : ref.isRare, "\(name) keeps its bounds in \(ref)")
+            let kept = place == "bounds" ? ref.isBounds : place == "insets" ? ref.isInsets : ref.isRare
+            #expect(kept, "\(name) keeps its values in \(ref), expected a \(place) entry")
         }
     }
 
@@ -161,6 +176,19 @@ import Testing
             store.state.slots.update(v.index) { $0.rare = entry }
         }
         #expect(widened.contains { $0.contains("a rare entry for values that need a bounds entry") }, "\(widened)")
+        // Insets alone in a full rare entry (the expanded target's).
+        let live = try LiveIndex(Self.scene().0)
+        let target = try #require(live.handle(forID: "expanded target")).storeSlot
+        let ref = live.store.state.slots[target.index].rare
+        var rare = RareAttributes.defaults
+        rare.insets = live.store.state.insetsEntries[ref.index].insets
+        let entry = RareRef.rare(live.store.state.rares.allocate(rare))
+        live.store.freeRare(ref)
+        live.store.state.slots.update(target.index) { $0.rare = entry }
+        let insetsWidened = live.invariantViolations().map(\.description)
+        #expect(
+            insetsWidened.contains { $0.contains("a rare entry for values that need an insets entry") },
+            "\(insetsWidened)")
         // A bounds entry that no longer gives the record's hit rect. (One that still does — a
         // width one ulp off whose far edge rounds the same — cannot be told from the truth: the
         // entry is the only copy of those bits.)

@@ -13,7 +13,7 @@ extension LiveStore {
         let s = state.slots[slot.index]
         let rare = rare(of: slot)
         let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
-        let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(r.extents)
+        let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(r.extents, insets: rare.insets)
         var a = ViewAttributes(bounds: bounds, center: r.center)
         a.anchorPoint = rare.anchorPoint
         a.transform = r.flags.contains(.transformed) ? extra.transform : .identity
@@ -53,7 +53,7 @@ extension LiveStore {
         if !bitwiseEqual(state.slots[slot.index].alpha, a.alpha) {
             state.slots.update(slot.index) { $0.alpha = a.alpha }
         }
-        let storesBounds = !Self.boundsDecode(a.bounds, region.extents)
+        let storesBounds = !Self.boundsDecode(a.bounds, region.extents, insets: a.hitTestInsets)
         let bounds = storesBounds ? a.bounds : .zero
         let rare = rare(of: slot)
         if !bitwiseEqual(rare.anchorPoint, a.anchorPoint) || !bitwiseEqual(rare.insets, a.hitTestInsets)
@@ -116,32 +116,41 @@ extension LiveStore {
             || !bitwiseEqual(rareDefaults.anchorPoint, a.anchorPoint)
             || !bitwiseEqual(rareDefaults.insets, a.hitTestInsets)
             || !bitwiseEqual(rareDefaults.minimumHitSize, a.minimumHitSize)
-            || !Self.boundsDecode(a.bounds, region.extents)
+            || !Self.boundsDecode(a.bounds, region.extents, insets: a.hitTestInsets)
         {
             writeAttributes(a, to: slot)
         }
     }
 
-    /// The bounds a hit rect decodes to: its origin and its extent. For a view without insets or
-    /// a minimum size that grows it, and with a non-negative size, the hit rect is the bounds,
-    /// and this gives them back bit for bit unless `origin + size − origin` rounds (or the
-    /// origin is -0); the writer checks it with this very decoder (``boundsDecode(_:_:)``) and
-    /// keeps the bounds in the rare entry when it fails.
+    /// The bounds a hit rect decodes to, given the insets that made it from them: its origin
+    /// and its extent, the insets taken back off. For a view without a minimum size that grows
+    /// it, and with a non-negative size, the hit rect is the bounds inset, and this gives them
+    /// back bit for bit unless a sum rounds (`origin + size − origin`, an inset added and taken
+    /// off) or the origin is -0; the writer checks it with this very decoder
+    /// (``boundsDecode(_:_:insets:)``) and keeps the bounds aside when it fails. Without insets
+    /// the hit rect's own origin and extent are the bounds (no arithmetic on the origin).
     /// - Complexity: O(1).
     @inline(__always)
-    static func decodedBounds(_ e: Extents) -> Rect {
-        Rect(x: e.minX, y: e.minY, width: e.maxX - e.minX, height: e.maxY - e.minY)
+    static func decodedBounds(_ e: Extents, insets: EdgeInsets = .zero) -> Rect {
+        if bitwiseEqual(insets, EdgeInsets.zero) {
+            return Rect(x: e.minX, y: e.minY, width: e.maxX - e.minX, height: e.maxY - e.minY)
+        }
+        return Rect(
+            x: e.minX - insets.left, y: e.minY - insets.top, width: (e.maxX - e.minX) + (insets.left + insets.right),
+            height: (e.maxY - e.minY) + (insets.top + insets.bottom))
     }
 
-    /// Whether `extents` decode to exactly `bounds` (every bit, so -0 and NaN payloads count).
+    /// Whether `extents`, made with `insets`, decode to exactly `bounds` (every bit, so -0 and
+    /// NaN payloads count).
     /// - Complexity: O(1).
     @inline(__always)
-    static func boundsDecode(_ bounds: Rect, _ extents: Extents) -> Bool {
-        bitwiseEqual(decodedBounds(extents), bounds)
+    static func boundsDecode(_ bounds: Rect, _ extents: Extents, insets: EdgeInsets = .zero) -> Bool {
+        bitwiseEqual(decodedBounds(extents, insets: insets), bounds)
     }
 
     /// Changes a view's rare values, keeping them in the smallest place that holds them: none
-    /// for the defaults, a ``BoundsEntry`` when the bounds are all that differs, else a rare
+    /// for the defaults, a ``BoundsEntry`` when the bounds are all that differs, an
+    /// ``InsetsEntry`` when the insets are (the bounds decoding through them), else a rare
     /// entry; an entry is taken when needed and given back when it no longer is.
     /// - Complexity: O(1).
     func updateRare(_ slot: Slot, _ body: (inout RareAttributes) -> Void) {
@@ -155,6 +164,10 @@ extension LiveStore {
             let entry = BoundsEntry(bounds: rare.bounds)
             if old.isBounds { return state.boundsEntries.set(old.index, entry) }
             new = .bounds(state.boundsEntries.allocate(entry))
+        } else if rare.keepsOnlyInsets {
+            let entry = InsetsEntry(insets: rare.insets)
+            if old.isInsets { return state.insetsEntries.set(old.index, entry) }
+            new = .insets(state.insetsEntries.allocate(entry))
         } else {
             if old.isRare { return state.rares.set(old.index, rare) }
             new = .rare(state.rares.allocate(rare))
@@ -173,6 +186,8 @@ extension LiveStore {
         if ref.isBounds {
             rare.storesBounds = true
             rare.bounds = state.boundsEntries[ref.index].bounds
+        } else if ref.isInsets {
+            rare.insets = state.insetsEntries[ref.index].insets
         }
         return rare
     }

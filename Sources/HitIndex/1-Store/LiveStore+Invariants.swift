@@ -22,6 +22,7 @@ extension LiveStore {
         for problem in state.slots.reader.layoutViolations("slots")
             + state.orderNodes.reader.layoutViolations("orderNodes") + state.rares.reader.layoutViolations("rares")
             + state.boundsEntries.reader.layoutViolations("boundsEntries")
+            + state.insetsEntries.reader.layoutViolations("insetsEntries")
             + state.leafMeta.reader.layoutViolations("leafMeta") + state.blockMeta.reader.layoutViolations("blockMeta")
             + state.idTable.reader.layoutViolations("idTable")
         {
@@ -80,15 +81,20 @@ extension LiveStore {
                 }
                 if s.rare != .none && !raresSeen.insert(s.rare).inserted { fail("view \(v): \(s.rare) shared") }
                 // The smallest place that holds the values: none for the defaults, a bounds entry
-                // for bounds alone.
-                if s.rare.isRare && (state.rares[s.rare.index].isDefault || state.rares[s.rare.index].keepsOnlyBounds) {
-                    fail(
-                        "view \(v): a rare entry for values that need \(rare(of: v).isDefault ? "none" : "a bounds entry")"
-                    )
+                // for bounds alone, an insets entry for insets alone.
+                if s.rare.isRare {
+                    let values = state.rares[s.rare.index]
+                    let smaller =
+                        values.isDefault
+                        ? "none"
+                        : values.keepsOnlyBounds ? "a bounds entry" : values.keepsOnlyInsets ? "an insets entry" : nil
+                    if let smaller { fail("view \(v): a rare entry for values that need \(smaller)") }
                 }
                 // Bounds kept in the rare entry only where the hit rect cannot give them back.
                 let rareValues = rare(of: v)
-                if rareValues.storesBounds && LiveStore.boundsDecode(rareValues.bounds, r.extents) {
+                if rareValues.storesBounds
+                    && LiveStore.boundsDecode(rareValues.bounds, r.extents, insets: rareValues.insets)
+                {
                     fail("view \(v): its rare entry keeps bounds \(rareValues.bounds) that its hit rect decodes to")
                 }
                 if !rareValues.storesBounds && !bitwiseEqual(rareValues.bounds, Rect.zero) {
@@ -149,6 +155,8 @@ extension LiveStore {
         account("rares", state.rares, used: Set(raresSeen.filter(\.isRare).map(\.index)), reserved: 1)
         account(
             "bounds entries", state.boundsEntries, used: Set(raresSeen.filter(\.isBounds).map(\.index)), reserved: 1)
+        account(
+            "insets entries", state.insetsEntries, used: Set(raresSeen.filter(\.isInsets).map(\.index)), reserved: 1)
         account("hierarchy leaves", state.leafMeta, used: nodesSeen.leaves, reserved: 0)
         account("hierarchy blocks", state.blockMeta, used: nodesSeen.blocks, reserved: 0)
         for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }

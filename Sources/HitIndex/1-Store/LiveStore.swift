@@ -86,6 +86,8 @@ final class LiveStore {
         var rares: Pool<RareAttributes>
         /// The bounds of views whose only rare value they are (writer only); position 0 is "none".
         var boundsEntries: Pool<BoundsEntry>
+        /// The insets of views whose only rare value they are (writer only); position 0 is "none".
+        var insetsEntries: Pool<InsetsEntry>
         /// The order trees of wide containers (writer only).
         var orderNodes: Pool<OrderBlock>
         /// The hierarchies' leaf and inner blocks (shared), each beside its writer-only place,
@@ -144,6 +146,7 @@ final class LiveStore {
             extras: Pool(pager: pager, shared: true, reserved: [.empty]),
             rares: Pool(pager: pager, shared: false, reserved: [.defaults]),
             boundsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
+            insetsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
             orderNodes: Pool(pager: pager, shared: false),
             leaves: PagedColumn(pager: pager, shared: true), leafMeta: Pool(pager: pager, shared: false),
             blocks: PagedColumn(pager: pager, shared: true), blockMeta: Pool(pager: pager, shared: false),
@@ -177,7 +180,7 @@ final class LiveStore {
         }
         let own = [
             state.slots.forEachBlock, state.orderNodes.forEachBlock, state.rares.forEachBlock,
-            state.boundsEntries.forEachBlock, state.leafMeta.forEachBlock,
+            state.boundsEntries.forEachBlock, state.insetsEntries.forEachBlock, state.leafMeta.forEachBlock,
             state.blockMeta.forEachBlock, state.idTable.forEachBlock,
         ]
         for forEach in own {
@@ -200,6 +203,7 @@ final class LiveStore {
         state.orderNodes.compact()
         state.rares.compact()
         state.boundsEntries.compact()
+        state.insetsEntries.compact()
         state.leaves.compact()
         state.blocks.compact()
         state.leafMeta.compact()
@@ -290,6 +294,8 @@ final class LiveStore {
     func freeRare(_ ref: RareRef) {
         if ref.isBounds {
             state.boundsEntries.free(ref.index, leaving: .empty)
+        } else if ref.isInsets {
+            state.insetsEntries.free(ref.index, leaving: .empty)
         } else if ref.isRare {
             state.rares.free(ref.index, leaving: .defaults)
         }

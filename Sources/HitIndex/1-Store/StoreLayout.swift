@@ -35,6 +35,7 @@ enum StoreLayout {
             Pin(SlotState.self, size: 32, alignment: 4, "the writer's entry a view: tree links, order, lane, label"),
             Pin(RareAttributes.self, size: 118, stride: 120, alignment: 8, "anchor, insets, minimum size, windows"),
             Pin(BoundsEntry.self, size: 32, alignment: 8, "the bounds a hit rect does not decode to, alone"),
+            Pin(InsetsEntry.self, size: 32, alignment: 8, "the insets the bounds decode through, alone"),
             Pin(RareRef.self, size: 4, alignment: 4, "a rare or bounds entry reference is one word"),
             Pin(OrderBlock.self, size: 272, alignment: 16, "an order-tree node of 32 entries and their counts"),
             Pin(LiveStore.NodeMeta.self, size: 12, alignment: 4, "a hierarchy node's writer-side place"),

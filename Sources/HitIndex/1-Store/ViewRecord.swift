@@ -136,7 +136,7 @@ struct SlotState: PoolEntry {
     /// ``ChildBVH/Lane/none``.
     var lane: ChildBVH.Lane
     // Not kept here: the bounds (the record's hit rect decodes to them for almost every view,
-    // ``LiveStore/decodedBounds(_:)``, and the rare entry keeps them for the others), and the
+    // ``LiveStore/decodedBounds(_:insets:)``, and a side entry keeps them for the others), and the
     // reach in the superview's space (``LiveStore/reachInParent(_:_:)`` works it out from the
     // record).
     var alpha: Float
@@ -173,8 +173,9 @@ struct RareAttributes: PoolEntry, Equatable {
     /// The next free entry when this one is free.
     var freeLink: UInt32
     var isWindow: Bool
-    /// Whether ``bounds`` holds the view's bounds: exactly when ``LiveStore/decodedBounds(_:)``
-    /// of the record's hit rect does not reproduce them bit for bit (insets, a minimum size
+    /// Whether ``bounds`` holds the view's bounds: exactly when
+    /// ``LiveStore/decodedBounds(_:insets:)`` of the record's hit rect and the insets does not
+    /// reproduce them bit for bit (insets, a minimum size
     /// that grows the rect, a negative size, a -0 origin, a sum that rounds).
     var storesBounds: Bool
 
@@ -188,6 +189,15 @@ struct RareAttributes: PoolEntry, Equatable {
         let d = RareAttributes.defaults
         return storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(insets, d.insets)
             && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
+    }
+
+    /// Whether the values differ from the defaults in their insets alone (bit for bit; the
+    /// bounds decode through them), so that an ``InsetsEntry`` holds them.
+    var keepsOnlyInsets: Bool {
+        let d = RareAttributes.defaults
+        return !storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint)
+            && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
+            && bitwiseEqual(bounds, d.bounds)
     }
 
     /// Whether a view with these values needs no rare slot.
@@ -212,35 +222,59 @@ struct BoundsEntry: PoolEntry {
     }
 }
 
+/// The insets of a view whose bounds its hit rect gives back through them and that keeps no
+/// other rare value (a button whose touch area reaches past its frame): 32 bytes instead of a
+/// 120-byte ``RareAttributes`` entry.
+struct InsetsEntry: PoolEntry {
+    var insets: EdgeInsets
+
+    static let empty = InsetsEntry(insets: .zero)
+
+    /// A free entry links the free list through the low word of its top inset.
+    var freeLink: UInt32 {
+        get { UInt32(truncatingIfNeeded: insets.top.bitPattern) }
+        set { insets.top = Double(bitPattern: UInt64(newValue)) }
+    }
+}
+
 /// Where a view's rare values are, in one word: nowhere (``none``: the defaults), an entry of
-/// the rare pool, or, tagged, an entry of the bounds pool. Position 0 of each pool is reserved.
+/// the rare pool, or, tagged, an entry of the bounds pool or of the insets pool. Position 0 of
+/// each pool is reserved.
 struct RareRef: Hashable, BitwiseCopyable, CustomStringConvertible {
     let rawValue: UInt32
 
     private static let boundsTag: UInt32 = 1 << 31
+    private static let insetsTag: UInt32 = 1 << 30
+    private static let tags = boundsTag | insetsTag
     /// The defaults: no entry.
     static let none = RareRef(rawValue: 0)
 
     private init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Entry `index` (> 0) of the rare pool.
-    static func rare(_ index: Int) -> RareRef {
-        precondition(index > 0 && index < Int(boundsTag), "a rare entry below 2^31")
-        return RareRef(rawValue: UInt32(index))
+    private init(_ index: Int, tag: UInt32) {
+        precondition(index > 0 && index < Int(Self.insetsTag), "a rare, bounds or insets entry below 2^30")
+        rawValue = UInt32(index) | tag
     }
+
+    /// Entry `index` (> 0) of the rare pool.
+    static func rare(_ index: Int) -> RareRef { RareRef(index, tag: 0) }
 
     /// Entry `index` (> 0) of the bounds pool.
-    static func bounds(_ index: Int) -> RareRef {
-        precondition(index > 0 && index < Int(boundsTag), "a bounds entry below 2^31")
-        return RareRef(rawValue: UInt32(index) | boundsTag)
-    }
+    static func bounds(_ index: Int) -> RareRef { RareRef(index, tag: boundsTag) }
+
+    /// Entry `index` (> 0) of the insets pool.
+    static func insets(_ index: Int) -> RareRef { RareRef(index, tag: insetsTag) }
 
     /// Whether the values are in a bounds entry.
-    var isBounds: Bool { rawValue & Self.boundsTag != 0 }
+    var isBounds: Bool { rawValue & Self.tags == Self.boundsTag }
+    /// Whether the values are in an insets entry.
+    var isInsets: Bool { rawValue & Self.tags == Self.insetsTag }
     /// Whether the values are in a rare entry.
-    var isRare: Bool { self != .none && !isBounds }
+    var isRare: Bool { self != .none && rawValue & Self.tags == 0 }
     /// The position in its pool.
-    var index: Int { Int(rawValue & ~Self.boundsTag) }
+    var index: Int { Int(rawValue & ~Self.tags) }
 
-    var description: String { self == .none ? "none" : isBounds ? "bounds \(index)" : "rare \(index)" }
+    var description: String {
+        self == .none ? "none" : isBounds ? "bounds \(index)" : isInsets ? "insets \(index)" : "rare \(index)"
+    }
 }

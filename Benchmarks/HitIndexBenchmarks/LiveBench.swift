@@ -175,11 +175,6 @@ final class MirroredLive {
         }
     }
 
-    /// Compares the current snapshot with the reference on the model at `points`; exits 1 on a
-    /// disagreement. Returns the number of points compared.
-    func validate(_ points: [Point], _ label: String) -> Int {
-        HitIndexBenchmarks.validate(live.snapshot, scene, points, label)
-    }
 }
 
 /// Measures the live index on a copy of the configuration's scene (built again from the same
@@ -190,8 +185,13 @@ func measureLive(
     var r = LiveResults()
     var rng = SeededGenerator(seed: options.seed ^ 0x4C49_5645)  // "LIVE"
     let repetitions = options.quick ? 30 : 300
-    let check =
-        Array(sets.random.prefix(options.quick ? 300 : 2_000)) + Array(sets.edges.prefix(options.quick ? 300 : 2_000))
+    // Random and edge-snapped points alternate, so that a validation the budget cuts short
+    // still checks both kinds.
+    let perKind = options.quick ? 300 : 2_000
+    let check = zip(sets.random.prefix(perKind), sets.edges.prefix(perKind)).flatMap { [$0, $1] }
+    func validate(_ s: IndexSnapshot, _ scene: Scene, _ label: String) -> Int {
+        HitIndexBenchmarks.validate(s, scene, check, label, budget: options.budgetSeconds, log: log)
+    }
     let m = try! MirroredLive(makeScene())
     /// The index's share of `body`'s time (the model's upkeep excluded), in ns.
     func timed(_ body: () -> Void) -> Double {
@@ -221,7 +221,7 @@ func measureLive(
         }
         r.editNsP50.append((name, median(times)))
     }
-    r.validatedQueries += m.validate(check, "one edit of each kind")
+    r.validatedQueries += validate(m.live.snapshot, m.scene, "one edit of each kind")
     log("live: edits + commit p50 " + r.editNsP50.map { "\($0.0) \(Report.ns($0.1))" }.joined(separator: ", "))
     // 1,000 random edits and one commit.
     var batches: [Double] = []
@@ -233,7 +233,7 @@ func measureLive(
             } / 1e6)
     }
     r.batchEditsMs = median(batches)
-    r.validatedQueries += m.validate(check, "batches of 1,000 random edits")
+    r.validatedQueries += validate(m.live.snapshot, m.scene, "batches of 1,000 random edits")
     // The engine frame: scroll, move a visible view, insert one, remove one, commit, 100 queries.
     var frames: [Double] = []
     var sink = 0
@@ -253,7 +253,7 @@ func measureLive(
     blackHole(sink)
     r.frameUsP50 = median(frames)
     r.frameUsP99 = quantile(frames, 0.99)
-    r.validatedQueries += m.validate(check, "engine frames")
+    r.validatedQueries += validate(m.live.snapshot, m.scene, "engine frames")
     log("live: 1,000 edits + commit \(Report.fmt(r.batchEditsMs)) ms; frame p50 \(Report.fmt(r.frameUsP50)) µs")
     // Queries after many random edits, against a fresh build of the same final scene. The model
     // is not kept in step here (its subview arrays make an edit of a million-child container
@@ -266,7 +266,7 @@ func measureLive(
         Double(m.live.memoryAccount.reduce(0) { $0 + $1.bytes }) / Double(max(1, m.live.viewCount))
     log("live: memory after \(edits) edits \(Report.fmt(r.bytesPerViewAfterEdits)) B/view")
     let exported = m.live.makeScene()
-    r.validatedQueries += validate(edited, exported, check, "\(edits) random edits")
+    r.validatedQueries += validate(edited, exported, "\(edits) random edits")
     let fresh = try! HitTestIndex(exported).snapshot
     let queries = Array(sets.random.prefix(options.quick ? 2_000 : 20_000))
     func p50(_ s: IndexSnapshot) -> Double {
@@ -294,7 +294,7 @@ func measureLive(
     m.live.compact()
     let compacted = m.commit()
     r.compactMs = Double(nowNs() - t0) / 1e6
-    r.validatedQueries += validate(compacted, exported, check, "compaction")
+    r.validatedQueries += validate(compacted, exported, "compaction")
     _ = p50(compacted)
     r.queryAfterCompactRatio = p50(compacted) / p50(fresh)
     log(
@@ -447,18 +447,38 @@ func drift(_ live: LiveIndex, edits: Int, widest: ViewHandle, _ rng: inout Seede
     }
 }
 
-/// Compares `snapshot` with the reference on `scene` at `points`; exits 1 on a disagreement.
-func validate(_ snapshot: IndexSnapshot, _ scene: Scene, _ points: [Point], _ label: String) -> Int {
-    let expected = ReferenceHitTester().hitTest(scene, at: points)
-    for (p, want) in zip(points, expected) {
-        let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) ?? "\($0.handle)" }
-        if got != want?.id {
-            FileHandle.standardError.write(
-                Data(
-                    ("hitindex-bench: VALIDATION FAILED after edits (\(label)) at (\(p.x), \(p.y)): "
-                        + "index \(got ?? "nil"), reference \(want?.id ?? "nil")\n").utf8))
-            exit(1)
+/// Compares `snapshot` with the reference on `scene` at `points`, in order, 50 at a time, until
+/// they are all compared or `budget` seconds have passed (at least the first 100 are); exits 1 on
+/// a disagreement. The reference tries every subview of every container a touch reaches, so on a
+/// flat million-view container one point costs it about a tenth of a second: the budget keeps a
+/// validation to the configuration's `--budget`, as the engines' own validation is, and the log
+/// says when it cut one short. Returns the number of points compared.
+func validate(
+    _ snapshot: IndexSnapshot, _ scene: Scene, _ points: [Point], _ label: String, budget: Double,
+    log: (String) -> Void
+) -> Int {
+    let reference = ReferenceHitTester()
+    let start = nowNs()
+    var compared = 0
+    while compared < points.count {
+        let chunk = Array(points[compared..<min(compared + 50, points.count)])
+        for (p, want) in zip(chunk, reference.hitTest(scene, at: chunk)) {
+            let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) ?? "\($0.handle)" }
+            if got != want?.id {
+                FileHandle.standardError.write(
+                    Data(
+                        ("hitindex-bench: VALIDATION FAILED after edits (\(label)) at (\(p.x), \(p.y)): "
+                            + "index \(got ?? "nil"), reference \(want?.id ?? "nil")\n").utf8))
+                exit(1)
+            }
+        }
+        compared += chunk.count
+        if compared >= 100 && compared < points.count && Double(nowNs() - start) / 1e9 > budget {
+            log(
+                "live: validation after \(label) stopped at \(compared) of \(points.count) points "
+                    + "(the reference's time passed the \(Report.fmt(budget)) s budget)")
+            break
         }
     }
-    return points.count
+    return compared
 }

@@ -152,6 +152,22 @@ import Testing
         #expect(store.invariantViolations().contains { "\($0)".contains("decodes to") })
     }
 
+    @Test func bitwiseEqualityComparesEveryByte() {
+        // Whole words, a tail shorter than a word, signed zeros, NaN payloads, the last byte.
+        #expect(
+            bitwiseEqual(Rect(x: 0.1, y: 0.3, width: 0.2, height: 0.6), Rect(x: 0.1, y: 0.3, width: 0.2, height: 0.6)))
+        #expect(!bitwiseEqual(Rect(x: 0, y: 0, width: 1, height: 2), Rect(x: 0, y: 0, width: 1, height: 2.0.nextUp)))
+        #expect(!bitwiseEqual(0.0, -0.0) && bitwiseEqual(-0.0, -0.0))
+        #expect(!bitwiseEqual(Double(bitPattern: 0x7FF8_0000_0000_0001), Double(bitPattern: 0x7FF8_0000_0000_0002)))
+        #expect(bitwiseEqual(Double.nan, Double.nan), "the same NaN bits are equal, unlike ==")
+        #expect(!bitwiseEqual(Float(1), Float(1).nextUp) && bitwiseEqual(Float(-0.0), Float(-0.0)))
+        // 12 bytes: one word and a 4-byte tail, differing only in the tail's last byte.
+        let a = (UInt64(7), UInt32(0x0100_0000))
+        let b = (UInt64(7), UInt32(0x0200_0000))
+        #expect(!bitwiseEqual(a, b) && bitwiseEqual(a, a))
+        #expect(!bitwiseEqual(UInt8(1), UInt8(2)) && bitwiseEqual(UInt8(3), UInt8(3)))
+    }
+
     @Test func theCheckerCatchesABrokenBoundsEntry() throws {
         func violations(_ corrupt: (LiveStore, Slot) -> Void) throws -> [String] {
             let live = try LiveIndex(Self.scene().0)

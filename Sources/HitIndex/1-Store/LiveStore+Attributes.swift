@@ -269,7 +269,30 @@ extension LiveStore {
 }
 
 /// Whether two values have the same bytes (so -0 differs from +0, and a NaN from another NaN).
+///
+/// Compared a word at a time: the writer calls this several times a view on every load and
+/// edit, and `elementsEqual` over the bytes went through a generic sequence loop a byte at a
+/// time (a tenth of a million-view load's time, 2026-11-26 profile).
 @inline(__always)
 func bitwiseEqual<T: BitwiseCopyable>(_ a: T, _ b: T) -> Bool {
-    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+    withUnsafeBytes(of: a) { x in
+        withUnsafeBytes(of: b) { y in
+            // Safe: both buffers are one T's bytes, so they have the same count, and every load
+            // below ends within it.
+            let n = x.count
+            var i = 0
+            while i + 8 <= n {
+                guard
+                    x.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        == y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                else { return false }
+                i += 8
+            }
+            while i < n {
+                guard x[i] == y[i] else { return false }
+                i += 1
+            }
+            return true
+        }
+    }
 }

@@ -30,9 +30,10 @@ extension LiveStore {
         return a
     }
 
-    /// Writes a view's attributes into its record (geometry, flags), its slot state (bounds,
-    /// alpha), its rare values and its extra (transform, inverse, radius). Reach, lanes and the
-    /// superview are left to ``propagate(from:)``.
+    /// Writes a view's attributes into its record (geometry, flags), its slot state (alpha), its
+    /// rare values (in the smallest entry that holds them, bounds only where the hit rect does
+    /// not give them back) and its extra (transform, inverse, radius). Reach, lanes and the
+    /// superview are left to ``propagate(from:ownChanged:)``.
     /// - Complexity: O(1).
     func writeAttributes(_ a: ViewAttributes, to slot: Slot) {
         let (flags, placement, region, radius) = Self.derived(a)
@@ -220,12 +221,12 @@ extension LiveStore {
         return index != 0 ? state.extras[Int(index)] : .empty
     }
 
-    /// The placement stored for a view (the canonical conversion's data).
+    /// The placement a view's record `r` stores (the canonical conversion's data; the
+    /// transform from its extra when it is transformed).
     /// - Complexity: O(1).
-    func placement(of slot: Slot) -> ViewPlacement {
-        let r = state.records[slot.index]
+    func placement(_ r: ViewRecord) -> ViewPlacement {
         let transformed = r.flags.contains(.transformed)
-        let e = transformed ? extra(of: slot) : .empty
+        let e = transformed ? state.extras[Int(r.extra)] : .empty
         return ViewPlacement(
             center: r.center, transform: transformed ? e.transform : .identity,
             inverse: transformed ? e.inverse : .identity, anchorOffset: r.anchorOffset)

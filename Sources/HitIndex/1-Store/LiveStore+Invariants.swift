@@ -69,7 +69,7 @@ extension LiveStore {
                 fail("view \(v): extra slot \(r.extra) shared")
             }
             if v != Slot.screen {
-                let inParent = reachInParent(v, r)
+                let inParent = reachInParent(of: r)
                 if !(inParent == reach[v.index].inParent) {
                     fail("view \(v): reach in its superview \(inParent), recomputed \(reach[v.index].inParent)")
                 }

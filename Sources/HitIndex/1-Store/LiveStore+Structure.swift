@@ -13,32 +13,22 @@ extension LiveStore {
         var c = r.lastChild
         while c != Slot.none {
             let child = state.records[c.index]
-            union = union.union(reachInParent(c, child))
+            union = union.union(reachInParent(of: child))
             c = child.previousSibling
         }
         return union
     }
 
-    /// Where a hit from the view in `slot` (whose record is `r`) or its subtree is possible, in
+    /// Where a hit from the view whose record is `r`, or from its subtree, is possible, in
     /// its superview's space, rounded outward; empty when none is. Worked out from the record
     /// (and the transform, for a transformed view) each time rather than kept: every input is in
     /// the record, current once ``refreshReach(_:)`` has run for the view, and a union of fewer
     /// than eight of these, or one lane, is all a writer step needs.
     /// - Complexity: O(1).
-    func reachInParent(_ slot: Slot, _ r: ViewRecord) -> FBox {
+    func reachInParent(of r: ViewRecord) -> FBox {
         let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(r.reach), flags: r.flags)
         guard !reach.isEmpty else { return .empty }
-        let transformed = r.flags.contains(.transformed)
-        let placement: ViewPlacement
-        if transformed {
-            let e = state.extras[Int(r.extra)]
-            placement = ViewPlacement(
-                center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
-        } else {
-            placement = ViewPlacement(
-                center: r.center, transform: .identity, inverse: .identity, anchorOffset: r.anchorOffset)
-        }
-        let lifted = reach.lifted(by: placement, transformed: transformed)
+        let lifted = reach.lifted(by: placement(r), transformed: r.flags.contains(.transformed))
         return lifted.isEmpty ? .empty : FBox(outward: lifted)
     }
 

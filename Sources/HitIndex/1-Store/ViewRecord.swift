@@ -137,7 +137,7 @@ struct SlotState: PoolEntry {
     var lane: ChildBVH.Lane
     // Not kept here: the bounds (the record's hit rect decodes to them for almost every view,
     // ``LiveStore/decodedBounds(_:insets:)``, and a side entry keeps them for the others), and the
-    // reach in the superview's space (``LiveStore/reachInParent(_:_:)`` works it out from the
+    // reach in the superview's space (``LiveStore/reachInParent(of:)`` works it out from the
     // record).
     var alpha: Float
     /// Where the view's rare values are: nowhere (the defaults), a ``RareAttributes`` entry, or

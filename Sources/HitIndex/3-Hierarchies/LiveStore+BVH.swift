@@ -100,7 +100,7 @@ extension LiveStore {
         {
             return (DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi), true)
         }
-        let f = reachInParent(child, r)
+        let f = reachInParent(of: r)
         if f.isEmpty { return (Self.emptyInterval, false) }
         return (
             DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX).nextUp, maxY: Double(f.maxY).nextUp),

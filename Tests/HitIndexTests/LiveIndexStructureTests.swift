@@ -93,7 +93,7 @@ import Testing
         // A record whose geometry no longer matches its attributes (on a hidden view, whose
         // reach stays empty, so that only this check sees it).
         try Self.expectCaught("differs from its attributes") { store, slot in
-            store.state.records.update(slot("s1").index) { $0.maxX += 1 }
+            store.state.records.update(slot("s1").index) { $0.geometry.maxX += 1 }
         }
         // A parent field that disagrees with the links.
         try Self.expectCaught("but it is a subview of") { store, slot in

@@ -7,7 +7,11 @@ struct StoreLayoutTests {
     @Test func everyRecordMatchesItsPin() {
         #expect(StoreLayout.violations.isEmpty, "\(StoreLayout.violations)")
         // What a view costs the live store at least: a record and a writer entry.
-        #expect(MemoryLayout<ViewRecord>.stride + MemoryLayout<SlotState>.stride == 160)
+        #expect(MemoryLayout<ViewRecord>.stride + MemoryLayout<SlotState>.stride == 128)
+        // What the search reads of a record is its first 64 bytes: the Float geometry, reach,
+        // links and flags.
+        #expect(MemoryLayout<ViewRecord>.offset(of: \ViewRecord.generation) == 64)
+        #expect(MemoryLayout<ViewRecord>.offset(of: \ViewRecord.reach) == 32)
     }
 
     @Test func aMovedLayoutIsReported() {

@@ -10,11 +10,12 @@ extension LiveStore {
     /// - Complexity: O(1).
     func attributes(of slot: Slot) -> ViewAttributes {
         let r = state.records[slot.index]
+        let g = geometry(of: r)
         let s = state.slots[slot.index]
         let rare = rare(of: slot)
         let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
-        let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(r.extents, insets: rare.insets)
-        var a = ViewAttributes(bounds: bounds, center: r.center)
+        let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(g.extents, insets: rare.insets)
+        var a = ViewAttributes(bounds: bounds, center: g.center)
         a.anchorPoint = rare.anchorPoint
         a.transform = r.flags.contains(.transformed) ? extra.transform : .identity
         a.isHidden = r.flags.contains(.hidden)
@@ -43,13 +44,13 @@ extension LiveStore {
         // Compared bit for bit: -0 and +0 are different values to store.
         let old = state.records[slot.index]
         let newFlags = old.flags.subtracting(Self.attributeFlags).union(flags)
-        if !bitwiseEqual(old.center, placement.center) || !bitwiseEqual(old.anchorOffset, placement.anchorOffset)
-            || !bitwiseEqual(old.extents, region.extents) || old.flags != newFlags
-        {
-            state.records.update(slot.index) { r in
-                r.setGeometry(placement, region)
-                r.flags = newFlags
-            }
+        let geometry = RecordGeometry(placement, region)
+        if geometry != self.geometry(of: old) || old.flags != newFlags {
+            var r = old
+            r.flags = newFlags
+            store(geometry, in: &r)
+            // A wide entry rewritten in place leaves the record as it was.
+            if !bitwiseEqual(r, old) { state.records.set(slot.index, r) }
         }
         if !bitwiseEqual(state.slots[slot.index].alpha, a.alpha) {
             state.slots.update(slot.index) { $0.alpha = a.alpha }
@@ -104,7 +105,7 @@ extension LiveStore {
         var r = ViewRecord.empty
         r.generation = 1
         r.flags = flags.union(.live)
-        r.setGeometry(placement, region)
+        store(RecordGeometry(placement, region), in: &r)
         r.userValue = userValue
         r.id = id
         state.records.set(slot.index, r)
@@ -227,9 +228,39 @@ extension LiveStore {
     func placement(_ r: ViewRecord) -> ViewPlacement {
         let transformed = r.flags.contains(.transformed)
         let e = transformed ? state.extras[Int(r.extra)] : .empty
+        let g = geometry(of: r)
         return ViewPlacement(
-            center: r.center, transform: transformed ? e.transform : .identity,
-            inverse: transformed ? e.inverse : .identity, anchorOffset: r.anchorOffset)
+            center: g.center, transform: transformed ? e.transform : .identity,
+            inverse: transformed ? e.inverse : .identity, anchorOffset: g.anchorOffset)
+    }
+
+    /// The exact geometry a view's record `r` stores (its wide entry's, when it has one).
+    /// - Complexity: O(1).
+    @inline(__always)
+    func geometry(of r: ViewRecord) -> RecordGeometry {
+        r.geometry { state.wideGeometries[$0] }
+    }
+
+    /// Stores `g` as record `r`'s geometry: compact when some scale gives every value back
+    /// through `Float`s, else in `r`'s wide entry, which is taken, rewritten or given back as
+    /// needed. The caller writes `r` back.
+    /// - Complexity: O(1).
+    func store(_ g: RecordGeometry, in r: inout ViewRecord) {
+        let wide = r.flags.contains(.wideGeometry)
+        if let (compact, scale) = CompactGeometry.encode(g) {
+            if wide {
+                state.wideGeometries.free(r.geometry.wideIndex, leaving: .zero)
+                r.flags.remove(.wideGeometry)
+            }
+            r.geometry = compact
+            r.scale = scale
+        } else if wide {
+            if state.wideGeometries[r.geometry.wideIndex] != g { state.wideGeometries.set(r.geometry.wideIndex, g) }
+        } else {
+            r.geometry = CompactGeometry(wide: UInt32(state.wideGeometries.allocate(g)))
+            r.scale = .plain
+            r.flags.insert(.wideGeometry)
+        }
     }
 
     /// Sets or clears a view's redirect target (a live view's slot).

@@ -2,9 +2,11 @@ extension LiveStore {
     /// The current (uncommitted) columns as a snapshot would read them.
     var currentView: StoreSnapshot {
         StoreSnapshot(
-            records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
-            blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
-            slotCount: state.slots.count, viewCount: state.counts.viewCount, version: pager.version, tag: tag)
+            records: state.records.reader, extras: state.extras.reader,
+            wideGeometries: state.wideGeometries.reader, wideGeometryCount: state.wideGeometries.count,
+            leaves: state.leaves.reader, blocks: state.blocks.reader, idBytes: state.idBytes.reader,
+            predicates: state.predicates, slotCount: state.slots.count, viewCount: state.counts.viewCount,
+            version: pager.version, tag: tag)
     }
 
     /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
@@ -31,6 +33,7 @@ extension LiveStore {
         let (order, _) = view.paintOrder()
         let reach = view.expectedReach(order)
         var extrasSeen = Set<UInt32>()
+        var widesSeen = Set<Int>()
         var raresSeen = Set<RareRef>()
         var nodesSeen = (leaves: Set<Int>(), blocks: Set<Int>())
         var withIDs = 0
@@ -68,15 +71,16 @@ extension LiveStore {
             if r.extra != 0 && !extrasSeen.insert(r.extra).inserted {
                 fail("view \(v): extra slot \(r.extra) shared")
             }
+            if r.flags.contains(.wideGeometry) && !widesSeen.insert(r.geometry.wideIndex).inserted {
+                fail("view \(v): wide geometry entry \(r.geometry.wideIndex) shared")
+            }
             if v != Slot.screen {
                 let inParent = reachInParent(of: r)
                 if !(inParent == reach[v.index].inParent) {
                     fail("view \(v): reach in its superview \(inParent), recomputed \(reach[v.index].inParent)")
                 }
                 let a = attributes(of: v)
-                let placement = a.placement
-                let extents = a.hitRegion.extents
-                if r.center != placement.center || r.anchorOffset != placement.anchorOffset || r.extents != extents {
+                if geometry(of: r) != RecordGeometry(a.placement, a.hitRegion) {
                     fail("view \(v): its record's geometry differs from its attributes'")
                 }
                 if s.rare != .none && !raresSeen.insert(s.rare).inserted { fail("view \(v): \(s.rare) shared") }
@@ -93,7 +97,7 @@ extension LiveStore {
                 // Bounds kept in the rare entry only where the hit rect cannot give them back.
                 let rareValues = rare(of: v)
                 if rareValues.storesBounds
-                    && LiveStore.boundsDecode(rareValues.bounds, r.extents, insets: rareValues.insets)
+                    && LiveStore.boundsDecode(rareValues.bounds, geometry(of: r).extents, insets: rareValues.insets)
                 {
                     fail("view \(v): its rare entry keeps bounds \(rareValues.bounds) that its hit rect decodes to")
                 }
@@ -123,7 +127,9 @@ extension LiveStore {
         if withIDs != state.counts.idTableUsed {
             fail("\(withIDs) views have ids, the id table holds \(state.counts.idTableUsed)")
         }
-        poolViolations(liveViews: order.count, extrasSeen: extrasSeen, raresSeen: raresSeen, nodesSeen: nodesSeen, fail)
+        poolViolations(
+            liveViews: order.count, extrasSeen: extrasSeen, widesSeen: widesSeen, raresSeen: raresSeen,
+            nodesSeen: nodesSeen, fail)
         return problems
     }
 
@@ -131,7 +137,7 @@ extension LiveStore {
     /// position: free slots are dead; side entries and hierarchy nodes are each either free or
     /// held by exactly one live view's structures (none leaks, none is both).
     private func poolViolations(
-        liveViews: Int, extrasSeen: Set<UInt32>, raresSeen: Set<RareRef>,
+        liveViews: Int, extrasSeen: Set<UInt32>, widesSeen: Set<Int>, raresSeen: Set<RareRef>,
         nodesSeen: (leaves: Set<Int>, blocks: Set<Int>),
         _ fail: (String) -> Void
     ) {
@@ -152,6 +158,7 @@ extension LiveStore {
             state.slots.freeListViolations("slots").forEach(fail)
         }
         account("extras", state.extras, used: Set(extrasSeen.map { Int($0) }), reserved: 1)
+        account("wide geometries", state.wideGeometries, used: widesSeen, reserved: 1)
         account("rares", state.rares, used: Set(raresSeen.filter(\.isRare).map(\.index)), reserved: 1)
         account(
             "bounds entries", state.boundsEntries, used: Set(raresSeen.filter(\.isBounds).map(\.index)), reserved: 1)
@@ -305,13 +312,14 @@ extension StoreSnapshot {
                 for c in children(of: v) { union = union.union(result[c.index].inParent) }
             }
             result[v.index].union = union
-            let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(union), flags: r.flags)
+            let g = geometry(of: r)
+            let reach = DBox.reach(own: DBox(g.extents), subviews: DBox(union), flags: r.flags)
             guard !reach.isEmpty else { continue }
             result[v.index].unreachable = false
             let transformed = r.flags.contains(.transformed)
             let e = transformed ? extras[Int(r.extra)] : .empty
             let placement = ViewPlacement(
-                center: r.center, transform: e.transform, inverse: e.inverse, anchorOffset: r.anchorOffset)
+                center: g.center, transform: e.transform, inverse: e.inverse, anchorOffset: g.anchorOffset)
             let lifted = reach.lifted(by: placement, transformed: transformed)
             result[v.index].inParent = lifted.isEmpty ? .empty : FBox(outward: lifted)
         }

@@ -59,6 +59,7 @@ extension LiveStore {
         let s = state
         add(.snapshot, "records", tally.bytes(s.records.forEachBlock))
         add(.snapshot, "extras", tally.bytes(s.extras.forEachBlock))
+        add(.snapshot, "wide geometries", tally.bytes(s.wideGeometries.forEachBlock))
         add(.snapshot, "hierarchy leaves", tally.bytes(s.leaves.forEachBlock))
         add(.snapshot, "hierarchy blocks", tally.bytes(s.blocks.forEachBlock))
         add(.snapshot, "id bytes", tally.bytes(s.idBytes.forEachBlock))

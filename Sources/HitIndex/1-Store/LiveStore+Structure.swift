@@ -26,7 +26,7 @@ extension LiveStore {
     /// than eight of these, or one lane, is all a writer step needs.
     /// - Complexity: O(1).
     func reachInParent(of r: ViewRecord) -> FBox {
-        let reach = DBox.reach(own: DBox(r.extents), subviews: DBox(r.reach), flags: r.flags)
+        let reach = DBox.reach(own: DBox(geometry(of: r).extents), subviews: DBox(r.reach), flags: r.flags)
         guard !reach.isEmpty else { return .empty }
         let lifted = reach.lifted(by: placement(r), transformed: r.flags.contains(.transformed))
         return lifted.isEmpty ? .empty : FBox(outward: lifted)
@@ -40,7 +40,8 @@ extension LiveStore {
     func refreshReach(_ slot: Slot) -> Bool {
         let r = state.records[slot.index]
         let children = childReach(slot)
-        let unreachable = DBox.reach(own: DBox(r.extents), subviews: DBox(children), flags: r.flags).isEmpty
+        let unreachable = DBox.reach(own: DBox(geometry(of: r).extents), subviews: DBox(children), flags: r.flags)
+            .isEmpty
         guard !(r.reach == children) || r.flags.contains(.unreachable) != unreachable else { return false }
         state.records.update(slot.index) { r in
             r.reach = children

@@ -82,6 +82,9 @@ final class LiveStore {
         var slots: Pool<SlotState>
         /// Side entries of the views that need them (shared); position 0 is "none".
         var extras: Pool<ViewExtra>
+        /// The exact geometry of the views whose geometry does not round-trip through `Float`
+        /// (shared); position 0 is "none".
+        var wideGeometries: Pool<RecordGeometry>
         /// Rare attributes (writer only); position 0 is "none".
         var rares: Pool<RareAttributes>
         /// The bounds of views whose only rare value they are (writer only); position 0 is "none".
@@ -144,6 +147,7 @@ final class LiveStore {
         state = State(
             records: PagedColumn(pager: pager, shared: true), slots: Pool(pager: pager, shared: false),
             extras: Pool(pager: pager, shared: true, reserved: [.empty]),
+            wideGeometries: Pool(pager: pager, shared: true, reserved: [.zero]),
             rares: Pool(pager: pager, shared: false, reserved: [.defaults]),
             boundsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
             insetsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
@@ -155,10 +159,10 @@ final class LiveStore {
         precondition(screen == Slot.screen)
         var record = ViewRecord.empty
         // The screen: eligible, never inside itself, never the answer, never clipping its windows.
-        record.minX = .infinity
-        record.minY = .infinity
-        record.maxX = -.infinity
-        record.maxY = -.infinity
+        var nowhere = RecordGeometry.zero
+        (nowhere.minX, nowhere.minY, nowhere.maxX, nowhere.maxY) = (.infinity, .infinity, -.infinity, -.infinity)
+        // Safe: zeros and infinities are Floats.
+        record.geometry = CompactGeometry(plain: nowhere)!
         record.flags = [.live, .eligible, .passThrough, .outside, .unreachable]
         record.generation = state.records[screen.index].generation
         state.records.set(screen.index, record)
@@ -172,8 +176,8 @@ final class LiveStore {
         // snapshots may read go to the arena, which frees them with the last snapshot; the
         // writer's own are freed now.
         let shared = [
-            state.records.forEachBlock, state.extras.forEachBlock, state.leaves.forEachBlock,
-            state.blocks.forEachBlock, state.idBytes.forEachBlock,
+            state.records.forEachBlock, state.extras.forEachBlock, state.wideGeometries.forEachBlock,
+            state.leaves.forEachBlock, state.blocks.forEachBlock, state.idBytes.forEachBlock,
         ]
         for forEach in shared {
             forEach { if !pager.isWritable($0) { pager.arena.adopt($0) } }
@@ -199,6 +203,7 @@ final class LiveStore {
         pager.trimsPoolAtCommit = true
         state.records.compact()
         state.extras.compact()
+        state.wideGeometries.compact()
         state.slots.compact()
         state.orderNodes.compact()
         state.rares.compact()
@@ -255,8 +260,12 @@ final class LiveStore {
     /// puts it on the free list. A slot whose generation would wrap is never reused.
     /// - Complexity: O(1).
     func freeSlot(_ slot: Slot) {
+        let old = state.records[slot.index]
+        if old.flags.contains(.wideGeometry) {
+            state.wideGeometries.free(old.geometry.wideIndex, leaving: .zero)
+        }
         var record = ViewRecord.empty
-        record.generation = state.records[slot.index].generation &+ 1
+        record.generation = old.generation &+ 1
         if record.generation != 0 {
             state.records.set(slot.index, record)
             state.slots.free(slot.index, leaving: .free)

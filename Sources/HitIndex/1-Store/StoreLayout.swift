@@ -28,7 +28,11 @@ enum StoreLayout {
     /// Every record of the live store and the flat index, with the layout the design counts on.
     static var pins: [Pin] {
         [
-            Pin(ViewRecord.self, size: 128, alignment: 8, "one record a view: two cache lines, geometry then links"),
+            Pin(
+                ViewRecord.self, size: 96, alignment: 8,
+                "one record a view: Float geometry, reach, links and flags in 64 bytes; then what a hit returns"),
+            Pin(CompactGeometry.self, size: 32, alignment: 4, "a record's geometry as eight Floats"),
+            Pin(RecordGeometry.self, size: 64, alignment: 8, "the Double geometry of a view whose Floats would round"),
             Pin(
                 ViewExtra.self, size: 120, alignment: 8, "transformed, rounded, redirected views and indexed containers"
             ),
@@ -68,9 +72,9 @@ enum StoreLayout {
             return "\(pin.name) (\(pin.reason)): size \(size), stride \(stride), alignment \(alignment); "
                 + "pinned at \(pin.size), \(pin.stride), \(pin.alignment)"
         }
-        // A query's first line is the conversion and hit rect; everything else starts the second.
-        if MemoryLayout<ViewRecord>.offset(of: \ViewRecord.reach) != 64 {
-            problems.append("ViewRecord: its second cache line does not start with reach")
+        // What the search reads of a view is its record's first 64 bytes.
+        if MemoryLayout<ViewRecord>.offset(of: \ViewRecord.generation) != 64 {
+            problems.append("ViewRecord: what the search reads does not end at byte 64")
         }
         return problems
     }

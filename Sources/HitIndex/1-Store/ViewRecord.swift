@@ -1,22 +1,13 @@
-/// What a query reads for one view, in two cache lines: the geometry of the canonical conversion
-/// and the hit rect in the first; pruning, links, flags and what a hit returns in the second.
+/// What a query reads for one view: the geometry and, in the same 64 bytes, pruning, links and
+/// flags; then what a hit returns and what tree reads use.
 ///
 /// Slots index the records. A slot keeps its record for the view's whole life, whatever is
 /// inserted or removed around it; the generation tells a later view in the same slot apart.
 struct ViewRecord: BitwiseCopyable {
-    // Line 1: the conversion and the standardized hit rect.
-    /// `center`, in the superview's bounds space (screen space for a window).
-    var centerX: Double
-    var centerY: Double
-    /// `bounds.origin + anchorPoint * bounds.size`.
-    var anchorOffsetX: Double
-    var anchorOffsetY: Double
-    var minX: Double
-    var minY: Double
-    var maxX: Double
-    var maxY: Double
-
-    // Line 2.
+    /// The conversion's center and anchor offset and the standardized hit rect, as `Float`s that
+    /// decode with ``scale`` to the exact `Double`s; with ``ViewFlags/wideGeometry``, only the
+    /// position of the wide entry that holds the `Double`s.
+    var geometry: CompactGeometry
     /// Where, in the view's bounds space, a subview could produce a hit (empty when none can).
     var reach: FBox
     /// The front-most subview's slot, or ``Slot/none``.
@@ -26,7 +17,10 @@ struct ViewRecord: BitwiseCopyable {
     /// The view's ``ViewExtra`` slot; 0 when it has none.
     var extra: UInt32
     var flags: ViewFlags
-    var reserved: UInt16 = 0
+    /// How ``geometry``'s `Float`s decode.
+    var scale: GeometryScale = .plain
+
+    // Past the first 64 bytes: read on a hit and by tree reads.
     /// Bumped each time the slot is freed, so that a handle to an earlier view is detected.
     var generation: UInt32
     /// The superview's slot (``Slot/screen`` for a window, ``Slot/none`` while unlinked):
@@ -42,28 +36,16 @@ struct ViewRecord: BitwiseCopyable {
 
     /// A record with no geometry, links or flags.
     static let empty = ViewRecord(
-        centerX: 0, centerY: 0, anchorOffsetX: 0, anchorOffsetY: 0, minX: 0, minY: 0, maxX: 0, maxY: 0,
-        reach: .empty, lastChild: .none, previousSibling: .none, extra: 0, flags: [],
+        geometry: .zero, reach: .empty, lastChild: .none, previousSibling: .none, extra: 0, flags: [],
         generation: 0, userValue: 0, id: IDRef(rawValue: 0))
 
-    /// Sets line 1: the conversion's center and anchor offset, and the hit rect.
+    /// The exact geometry, given the wide entries of the record's version (read only when the
+    /// record is flagged ``ViewFlags/wideGeometry``).
     /// - Complexity: O(1).
     @inline(__always)
-    mutating func setGeometry(_ placement: ViewPlacement, _ region: HitRegion) {
-        centerX = placement.center.x
-        centerY = placement.center.y
-        anchorOffsetX = placement.anchorOffset.x
-        anchorOffsetY = placement.anchorOffset.y
-        minX = region.extents.minX
-        minY = region.extents.minY
-        maxX = region.extents.maxX
-        maxY = region.extents.maxY
+    func geometry(wide: (Int) -> RecordGeometry) -> RecordGeometry {
+        flags.contains(.wideGeometry) ? wide(geometry.wideIndex) : geometry.decoded(scale)
     }
-
-    /// The hit rect as extents.
-    var extents: Extents { Extents(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
-    var center: Point { Point(x: centerX, y: centerY) }
-    var anchorOffset: Point { Point(x: anchorOffsetX, y: anchorOffsetY) }
 }
 
 /// What only some views need, in a side column: the transform and its inverse, a corner radius,

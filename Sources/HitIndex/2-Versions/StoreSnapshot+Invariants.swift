@@ -14,7 +14,8 @@ extension StoreSnapshot {
         func fail(_ s: String) { problems.append(InvariantViolation(s)) }
         // 0. The columns' layout.
         for problem in records.layoutViolations("records") + extras.layoutViolations("extras")
-            + leaves.layoutViolations("leaves") + blocks.layoutViolations("blocks")
+            + wideGeometries.layoutViolations("wideGeometries") + leaves.layoutViolations("leaves")
+            + blocks.layoutViolations("blocks")
             + idBytes.layoutViolations("idBytes")
         {
             fail(problem)
@@ -50,6 +51,34 @@ extension StoreSnapshot {
         }
         for slot in 1..<slotCount where records[slot].flags.contains(.live) && !seen[slot] {
             fail("view \(slot) is live but not reached from the screen")
+        }
+        // 1b. Compact geometry: a record's scale is one the decoder knows; a wide record names a
+        // wide entry, and only geometry that no scale gives back through Floats is kept wide.
+        for v in order {
+            let r = records[v.index]
+            if Int(r.scale.rawValue) >= GeometryScale.divisors.count {
+                fail("view \(v): geometry scale \(r.scale.rawValue) unknown")
+            }
+            guard r.flags.contains(.wideGeometry) else {
+                // The writer's encoding is canonical: the first scale that gives the values back.
+                if Int(r.scale.rawValue) < GeometryScale.divisors.count,
+                    let (again, scale) = CompactGeometry.encode(r.geometry.decoded(r.scale)),
+                    scale != r.scale || !bitwiseEqual(again, r.geometry)
+                {
+                    let (kept, chosen) = (r.scale.rawValue, scale.rawValue)
+                    fail("view \(v): geometry not in the encoder's form (scale \(kept), not \(chosen))")
+                }
+                continue
+            }
+            let i = r.geometry.wideIndex
+            guard i >= 1 && i < wideGeometryCount else {
+                fail("view \(v): wide geometry entry \(i) out of range")
+                continue
+            }
+            if r.scale != .plain { fail("view \(v): wide, with a geometry scale") }
+            if CompactGeometry.encode(wideGeometries[i]) != nil {
+                fail("view \(v): kept wide, but its geometry round-trips through Floats")
+            }
         }
         guard problems.isEmpty else { return problems }
         // 2. Reach, bottom-up: the build's formulas, recomputed from the records.
@@ -197,9 +226,10 @@ extension StoreSnapshot {
             && (r.lastChild == Slot.none || r.reach.isEmpty)
         if item.exact {
             guard qualifies else { return "marked exact but cannot be decided by its interval" }
+            let g = geometry(of: r)
             let axes = [
-                ("x", item.interval.minX, item.interval.maxX, r.centerX, r.anchorOffsetX, r.minX, r.maxX),
-                ("y", item.interval.minY, item.interval.maxY, r.centerY, r.anchorOffsetY, r.minY, r.maxY),
+                ("x", item.interval.minX, item.interval.maxX, g.centerX, g.anchorOffsetX, g.minX, g.maxX),
+                ("y", item.interval.minY, item.interval.maxY, g.centerY, g.anchorOffsetY, g.minY, g.maxY),
             ]
             for (axis, lo, hi, center, anchor, minEdge, maxEdge) in axes {
                 for (name, q, edge) in [("low", lo, minEdge), ("high", hi, maxEdge)] {
@@ -213,9 +243,9 @@ extension StoreSnapshot {
             }
             return nil
         }
-        if qualifies,
-            ExactInterval.interval(center: r.centerX, anchorOffset: r.anchorOffsetX, min: r.minX, max: r.maxX) != nil,
-            ExactInterval.interval(center: r.centerY, anchorOffset: r.anchorOffsetY, min: r.minY, max: r.maxY) != nil
+        if qualifies, case let g = geometry(of: r),
+            ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX) != nil,
+            ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY) != nil
         {
             return "could be decided by its interval but is not marked exact"
         }

@@ -5,6 +5,10 @@ struct StoreSnapshot: @unchecked Sendable {
     // writes again and the arena frees only after the snapshot holding them is gone.
     let records: ColumnReader<ViewRecord>
     let extras: ColumnReader<ViewExtra>
+    /// The exact geometry of records flagged ``ViewFlags/wideGeometry``.
+    let wideGeometries: ColumnReader<RecordGeometry>
+    /// Wide entries ever handed out (the reserved one included): every valid one is below it.
+    let wideGeometryCount: Int
     let leaves: ColumnReader<ChildBVH.LeafBlock>
     let blocks: ColumnReader<ChildBVH.Block>
     let idBytes: ColumnReader<UInt8>
@@ -24,6 +28,13 @@ struct StoreSnapshot: @unchecked Sendable {
         let r = records.pointer(slot.index)
         return r.pointee.generation == generation && r.pointee.flags.contains(.live)
     }
+
+    /// The exact geometry of record `r` of this version.
+    /// - Complexity: O(1).
+    @inline(__always)
+    func geometry(of r: ViewRecord) -> RecordGeometry {
+        r.geometry { wideGeometries[$0] }
+    }
 }
 
 extension LiveStore {
@@ -34,8 +45,10 @@ extension LiveStore {
         let version = pager.commit()
         pager.arena.reclaim(recycle: pager.recycle)
         return StoreSnapshot(
-            records: state.records.reader, extras: state.extras.reader, leaves: state.leaves.reader,
-            blocks: state.blocks.reader, idBytes: state.idBytes.reader, predicates: state.predicates,
-            slotCount: state.slots.count, viewCount: state.counts.viewCount, version: version, tag: tag)
+            records: state.records.reader, extras: state.extras.reader,
+            wideGeometries: state.wideGeometries.reader, wideGeometryCount: state.wideGeometries.count,
+            leaves: state.leaves.reader, blocks: state.blocks.reader, idBytes: state.idBytes.reader,
+            predicates: state.predicates, slotCount: state.slots.count, viewCount: state.counts.viewCount,
+            version: version, tag: tag)
     }
 }

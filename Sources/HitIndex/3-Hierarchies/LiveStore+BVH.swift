@@ -95,8 +95,9 @@ extension LiveStore {
         let disqualifying: ViewFlags = [.transformed, .ellipse, .roundedRect, .predicate, .passThrough, .redirect]
         if r.flags.contains(.eligible) && r.flags.isDisjoint(with: disqualifying)
             && (r.lastChild == Slot.none || r.reach.isEmpty),
-            let x = ExactInterval.interval(center: r.centerX, anchorOffset: r.anchorOffsetX, min: r.minX, max: r.maxX),
-            let y = ExactInterval.interval(center: r.centerY, anchorOffset: r.anchorOffsetY, min: r.minY, max: r.maxY)
+            case let g = geometry(of: r),
+            let x = ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX),
+            let y = ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY)
         {
             return (DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi), true)
         }

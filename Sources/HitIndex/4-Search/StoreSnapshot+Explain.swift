@@ -72,11 +72,12 @@ extension StoreSnapshot {
     /// The canonical conversion from a view's superview into the view.
     func toLocal(_ slot: Slot, _ q: Point) -> Point {
         let r = records[slot.index]
+        let g = geometry(of: r)
         if r.flags.contains(.transformed) {
             return ViewPlacement.toLocal(
-                q, center: r.center, inverse: extras[Int(r.extra)].inverse, anchorOffset: r.anchorOffset)
+                q, center: g.center, inverse: extras[Int(r.extra)].inverse, anchorOffset: g.anchorOffset)
         }
-        return ViewPlacement.toLocalTranslated(q, center: r.center, anchorOffset: r.anchorOffset)
+        return ViewPlacement.toLocalTranslated(q, center: g.center, anchorOffset: g.anchorOffset)
     }
 
     /// `pointInside`: whether `p`, in the view's bounds space, lies in its hit region and passes
@@ -86,7 +87,7 @@ extension StoreSnapshot {
         let shape: HitShape =
             r.flags.contains(.ellipse)
             ? .ellipse : r.flags.contains(.roundedRect) ? .roundedRect(radius: extras[Int(r.extra)].radius) : .rect
-        guard HitRegion(extents: r.extents, shape: shape).contains(p) else { return false }
+        guard HitRegion(extents: geometry(of: r).extents, shape: shape).contains(p) else { return false }
         if r.flags.contains(.predicate) { return predicates[Int(extras[Int(r.extra)].predicate)]!(p) }
         return true
     }

@@ -73,13 +73,15 @@ extension StoreSnapshot {
         predicates.withUnsafeBufferPointer { predicates in
             if records.flat != nil && extras.flat != nil && leaves.flat != nil && blocks.flat != nil {
                 var s = Searcher<CompactedColumns>(
-                    records: records, extras: extras, leaves: leaves, blocks: blocks, predicates: predicates,
+                    records: records, extras: extras, wideGeometries: wideGeometries, leaves: leaves, blocks: blocks,
+                    predicates: predicates,
                     frames: frames, nodes: nodes, counters: counters)
                 defer { counters = s.counters }
                 return s.searchScreen(q)
             }
             var s = Searcher<PagedColumns>(
-                records: records, extras: extras, leaves: leaves, blocks: blocks, predicates: predicates,
+                records: records, extras: extras, wideGeometries: wideGeometries, leaves: leaves, blocks: blocks,
+                predicates: predicates,
                 frames: frames, nodes: nodes, counters: counters)
             defer { counters = s.counters }
             return s.searchScreen(q)
@@ -116,6 +118,7 @@ enum PagedColumns: ColumnAddressing {
 struct Searcher<A: ColumnAddressing> {
     let records: ColumnReader<ViewRecord>
     let extras: ColumnReader<ViewExtra>
+    let wideGeometries: ColumnReader<RecordGeometry>
     let leaves: ColumnReader<ChildBVH.LeafBlock>
     let blocks: ColumnReader<ChildBVH.Block>
     /// The snapshot's predicates, borrowed for the query (no reference counting per query).
@@ -132,6 +135,15 @@ struct Searcher<A: ColumnAddressing> {
 
     @inline(__always)
     func extra(_ index: UInt32) -> UnsafePointer<ViewExtra> { A.at(extras, Int(index)) }
+
+    /// The exact geometry of a record with these flags: its `Float`s decoded, or, for the rare
+    /// record whose geometry does not round-trip, its wide entry (read through the column's own
+    /// addressing: it stays out of the search's compacted-or-paged specialization).
+    @inline(__always)
+    func geometry(_ rec: UnsafePointer<ViewRecord>, _ flags: ViewFlags) -> RecordGeometry {
+        if flags.contains(.wideGeometry) { return wideGeometries[rec.pointee.geometry.wideIndex] }
+        return rec.pointee.geometry.decoded(rec.pointee.scale)
+    }
 
     /// A view's redirect target while that view lives, else nil.
     @inline(__always)
@@ -158,8 +170,9 @@ struct Searcher<A: ColumnAddressing> {
         let flags = rec.pointee.flags
         if flags.contains(.unreachable) { return noView }
         counters.views += 1
-        let center = Point(x: rec.pointee.centerX, y: rec.pointee.centerY)
-        let anchor = Point(x: rec.pointee.anchorOffsetX, y: rec.pointee.anchorOffsetY)
+        let g = geometry(rec, flags)
+        let center = Point(x: g.centerX, y: g.centerY)
+        let anchor = Point(x: g.anchorOffsetX, y: g.anchorOffsetY)
         let p: Point
         if flags.contains(.transformed) {
             p = ViewPlacement.toLocal(
@@ -168,8 +181,7 @@ struct Searcher<A: ColumnAddressing> {
         } else {
             p = ViewPlacement.toLocalTranslated(Point(x: px, y: py), center: center, anchorOffset: anchor)
         }
-        let extents = Extents(
-            minX: rec.pointee.minX, minY: rec.pointee.minY, maxX: rec.pointee.maxX, maxY: rec.pointee.maxY)
+        let extents = g.extents
         var inside = extents.contains(p)
         if inside && flags.rawValue & (ViewFlags.ellipse.rawValue | ViewFlags.roundedRect.rawValue) != 0 {
             let shape: HitShape =

@@ -114,6 +114,7 @@ public final class IndexSnapshot: @unchecked Sendable {
     public var memoryUsage: [(column: String, bytes: Int)] {
         [
             ("records", store.records.residentBytes), ("extras", store.extras.residentBytes),
+            ("wide geometries", store.wideGeometries.residentBytes),
             ("hierarchy leaves", store.leaves.residentBytes), ("hierarchy blocks", store.blocks.residentBytes),
             ("id bytes", store.idBytes.residentBytes),
             ("predicates", store.predicates.count * MemoryLayout<(@Sendable (Point) -> Bool)?>.stride),

@@ -38,6 +38,9 @@ package struct ViewFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
     package static let transparent = ViewFlags(rawValue: 1 << 13)
     /// The slot holds a view (live index records; a freed slot's record has no flags).
     package static let live = ViewFlags(rawValue: 1 << 14)
+    /// The record's geometry does not round-trip through `Float`: its `Double`s are in a wide
+    /// entry (live index records).
+    package static let wideGeometry = ViewFlags(rawValue: 1 << 15)
 }
 
 extension ViewAttributes {

@@ -70,17 +70,29 @@ struct GeometryScale: RawRepresentable, Hashable, BitwiseCopyable {
 
     /// The `Float`s are the values.
     static let plain = GeometryScale(rawValue: 0)
-    /// The divisors by code (code 0, plain, divides by nothing). 3: a 3× screen's thirds (and
-    /// 1.5×, 0.75×); 7: 3.5× and 1.75× screens; 10, 100, 1000: decimals; 21: 2.625× screens.
-    static let divisors: [Double] = [1, 3, 7, 10, 21, 100, 1000]
+    /// The number of scale codes; a record's code is below it.
+    static let count = 7
+
+    /// The divisor of code `code` (1 for ``plain``, and for a code the checker refuses). 3: a
+    /// 3× screen's thirds (and 1.5×, 0.75×); 7: 3.5× and 1.75× screens; 10, 100, 1000:
+    /// decimals; 21: 2.625× screens. A switch (a constant table) rather than a global array,
+    /// which the search would check for lazy initialization on every decode.
+    @inline(__always)
+    static func divisor(ofCode code: UInt16) -> Double {
+        switch code {
+        case 1: 3
+        case 2: 7
+        case 3: 10
+        case 4: 21
+        case 5: 100
+        case 6: 1000
+        default: 1
+        }
+    }
 
     /// The divisor of this scale (1 for ``plain``).
     @inline(__always)
-    var divisor: Double {
-        // Safe: a record's scale is one the encoder chose, below `divisors.count` (the checker
-        // proves it).
-        Self.divisors.withUnsafeBufferPointer { $0[Int(rawValue)] }
-    }
+    var divisor: Double { Self.divisor(ofCode: rawValue) }
 }
 
 /// A record's geometry in 32 bytes: the eight values of a ``RecordGeometry`` as `Float`s, with
@@ -110,10 +122,10 @@ struct CompactGeometry: BitwiseCopyable {
     /// `g` in `Float`s and the scale they decode with, or nil when no scale gives every value
     /// back bit for bit (a value that rounds in every scale, beyond `Float`'s range or below its
     /// normal range, a NaN payload `Float` cannot carry). The plain scale is tried first.
-    /// - Complexity: O(1): at most ``GeometryScale/divisors`` tries.
+    /// - Complexity: O(1): at most ``GeometryScale/count`` tries.
     static func encode(_ g: RecordGeometry) -> (CompactGeometry, GeometryScale)? {
         if let plain = CompactGeometry(plain: g) { return (plain, .plain) }
-        for code in 1..<GeometryScale.divisors.count {
+        for code in 1..<GeometryScale.count {
             let scale = GeometryScale(rawValue: UInt16(code))
             if let scaled = CompactGeometry(g, scale) { return (scaled, scale) }
         }
@@ -176,17 +188,21 @@ struct CompactGeometry: BitwiseCopyable {
     /// - Complexity: O(1).
     @inline(__always)
     func decoded(_ scale: GeometryScale) -> RecordGeometry {
-        let v = SIMD8<Double>(
-            Double(centerX), Double(centerY), Double(anchorOffsetX), Double(anchorOffsetY), Double(minX),
-            Double(minY), Double(maxX), Double(maxY))
+        // Two paths rather than one that divides by 1: the divisions cost a ui query 9 % when
+        // every record paid them, and a branch that a scene mixing both kinds mispredicts
+        // costs less (perf/README, 2026-11-27).
         if scale == .plain {
             return RecordGeometry(
-                centerX: v[0], centerY: v[1], anchorOffsetX: v[2], anchorOffsetY: v[3], minX: v[4], minY: v[5],
-                maxX: v[6], maxY: v[7])
+                centerX: Double(centerX), centerY: Double(centerY), anchorOffsetX: Double(anchorOffsetX),
+                anchorOffsetY: Double(anchorOffsetY), minX: Double(minX), minY: Double(minY), maxX: Double(maxX),
+                maxY: Double(maxY))
         }
-        let q = v / SIMD8(repeating: scale.divisor)
+        let d = scale.divisor
+        let ax = Double(anchorOffsetX) / d
+        let ay = Double(anchorOffsetY) / d
         return RecordGeometry(
-            centerX: q[0] + q[2], centerY: q[1] + q[3], anchorOffsetX: q[2], anchorOffsetY: q[3], minX: q[4],
-            minY: q[5], maxX: q[6], maxY: q[7])
+            centerX: Double(centerX) / d + ax, centerY: Double(centerY) / d + ay, anchorOffsetX: ax,
+            anchorOffsetY: ay, minX: Double(minX) / d, minY: Double(minY) / d, maxX: Double(maxX) / d,
+            maxY: Double(maxY) / d)
     }
 }

@@ -56,12 +56,12 @@ extension StoreSnapshot {
         // wide entry, and only geometry that no scale gives back through Floats is kept wide.
         for v in order {
             let r = records[v.index]
-            if Int(r.scale.rawValue) >= GeometryScale.divisors.count {
+            if Int(r.scale.rawValue) >= GeometryScale.count {
                 fail("view \(v): geometry scale \(r.scale.rawValue) unknown")
             }
             guard r.flags.contains(.wideGeometry) else {
                 // The writer's encoding is canonical: the first scale that gives the values back.
-                if Int(r.scale.rawValue) < GeometryScale.divisors.count,
+                if Int(r.scale.rawValue) < GeometryScale.count,
                     let (again, scale) = CompactGeometry.encode(r.geometry.decoded(r.scale)),
                     scale != r.scale || !bitwiseEqual(again, r.geometry)
                 {

@@ -3,7 +3,7 @@ import Testing
 @testable import HitIndex
 
 /// The live index's memory account (what the benchmark reports as `bytesPerView`): every
-/// structure is there, the records column holds at least one 128-byte record per slot, blocks kept
+/// structure is there, the records column holds at least one 96-byte record per slot, blocks kept
 /// for a held snapshot appear while it is held and go once it is released, and a slab whose pages
 /// edits copied away still counts whole (the allocator frees it only with its last page).
 @Suite struct MemoryAccountTests {

@@ -5,9 +5,10 @@
 /// the column.
 ///
 /// Record `i` is in page `i >> pageShift`, directory `i >> (pageShift + dirShift)`. Pages hold
-/// about 4 KiB of records; directories 128 page addresses. At a million 128-byte records that is
-/// 256 directories under a 2 KiB top block: a first write in a version copies 4 KiB + 1 KiB +
-/// 2 KiB, and a read follows two addresses that mostly sit in cache.
+/// at most 4 KiB of records (a power of two of them); directories 128 page addresses. At a
+/// million 96-byte records, 32 to a 3 KiB page, that is 245 directories under a 2 KiB top block:
+/// a first write in a version copies 3 KiB + 1 KiB + 2 KiB, and a read follows two addresses
+/// that mostly sit in cache.
 ///
 /// A record is readable once written; pages start zero-filled.
 ///
@@ -28,7 +29,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// Page 0's body when every page sits in one slab in order (`compact()`), else nil.
     private(set) var flat: UnsafeMutableRawPointer?
 
-    /// Records per page, as a shift: about 4 KiB a page.
+    /// Records per page, as a shift: the most records, a power of two of them, in 4 KiB.
     @inline(__always)
     static var pageShift: Int {
         let stride = MemoryLayout<Element>.stride

@@ -102,14 +102,30 @@ public struct FuzzGenerator {
     mutating func leaf(parentSize: Size) -> FuzzScene.Node {
         let pw = parentSize.width.isFinite && abs(parentSize.width) > 0 ? abs(parentSize.width) : 100
         let ph = parentSize.height.isFinite && abs(parentSize.height) > 0 ? abs(parentSize.height) : 100
-        let w = size(pw)
-        let h = size(ph)
-        let x = coordinate(pw)
-        let y = coordinate(ph)
+        let x: Double
+        let y: Double
+        let w: Double
+        let h: Double
+        if rng.chance(0.2) {
+            // Whole pixels of a screen whose scale is not a power of two (thirds on a 3× phone,
+            // k / 3.5 on a 560-dpi one), as real dumps place views: the store keeps such
+            // geometry as scaled `Float`s, and the decoder must give back these very values.
+            let s = rng.pick([3, 3.5, 2.625, 1.5])
+            (w, h) = (pixels(within: pw, scale: s), pixels(within: ph, scale: s))
+            (x, y) = (pixels(within: pw, scale: s), pixels(within: ph, scale: s))
+        } else {
+            (w, h) = (size(pw), size(ph))
+            (x, y) = (coordinate(pw), coordinate(ph))
+        }
         var node = FuzzScene.Node(id: freshID("v"), bounds: Rect(x: 0, y: 0, width: w, height: h), center: .zero)
         node.attributes.center = Point(x: x + w / 2, y: y + h / 2)
         if rng.chance(0.05) { node.className = rng.pick(["UILabel", "UIImageView", "UIButton"]) }
         return node
+    }
+
+    /// A whole number of pixels, at most `extent` points' worth (and 2,000), in points.
+    private mutating func pixels(within extent: Double, scale: Double) -> Double {
+        Double(rng.int(in: 0...Int(min(extent, 2_000) * scale))) / scale
     }
 
     private mutating func size(_ parent: Double) -> Double {

@@ -83,6 +83,8 @@ enum FuzzTables {
         2.0 / 3, 1e-7, .leastNonzeroMagnitude, 9_007_199_254_740_992, 9_007_199_254_740_994, 1e300, -1e300,
         100.00000000000001,
         99.99999999999999, 0.49999999999999994, 1.5, 44, 390, 844, 1e16, -0.5, 1e-15, 123456.789, 7.5, -7.5,
+        // Pixels over a screen's scale, which the store keeps as scaled Floats.
+        1000.0 / 3, 1234.0 / 3.5, 77.0 / 2.625, -50.0 / 3, 2881.0 / 3.5,
     ]
 
     /// A coordinate: `b < 128` integers -80…555 in steps of 5, `b < 192` halves -31.5…31.5, else
@@ -98,6 +100,8 @@ enum FuzzTables {
         0, -10, -0.5, -100, 1e-300, -1e-300, 1e15, 3.4e38, -3.4e38, .leastNonzeroMagnitude, 1e-7, 0.1,
         9_007_199_254_740_992, 1e300,
         44, 390, 844, 1, 2, 3, 0.30000000000000004, -1e15, 1e16, -44,
+        // Pixels over a screen's scale, which the store keeps as scaled Floats.
+        50.0 / 3, 121.0 / 3.5, 88.0 / 2.625, 1441.0 / 3.5,
     ]
 
     /// A width or height: `b < 128` multiples of 5 up to 635, `b < 192` halves 0.5…63.5, else

@@ -37,6 +37,13 @@ import Testing
         var redirects = 0
         var thresholdAlpha = 0
         var shaped = 0
+        // Sizes in whole pixels of a 3×, 3.5× or 2.625× screen, which no `Float` holds: the
+        // store keeps them as scaled `Float`s, so the fuzzer must make them.
+        var screenPixels = 0
+        func inScreenPixels(_ v: Double) -> Bool {
+            guard v != 0, Double(Float(v)) != v else { return false }
+            return [3.0, 7, 21].contains { d in (v * d).rounded() == v * d && abs(v * d) < 100_000 }
+        }
         for k in 0..<300 {
             let scene = g.scene().makeScene()
             #expect(throws: Never.self, "scene \(k)") { try scene.validate() }
@@ -49,11 +56,13 @@ import Testing
                 if v.redirectTarget != nil { redirects += 1 }
                 if v.alpha == Float(0.01) { thresholdAlpha += 1 }
                 if v.hitShape != .rect { shaped += 1 }
+                if inScreenPixels(v.bounds.size.width) { screenPixels += 1 }
             }
         }
         #expect(windows == 3)
         #expect(wide > 0 && transformed > 0 && outside > 0 && passThrough > 0)
         #expect(redirects > 0 && thresholdAlpha > 0 && shaped > 0)
+        #expect(screenPixels > 100, "seed 99: \(screenPixels) views sized in a screen's pixels")
     }
 
     /// The index agrees with the reference on a few hundred fuzz scenes (a fixed count, so the

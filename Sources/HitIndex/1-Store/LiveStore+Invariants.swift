@@ -1,13 +1,6 @@
 extension LiveStore {
     /// The current (uncommitted) columns as a snapshot would read them.
-    var currentView: StoreSnapshot {
-        StoreSnapshot(
-            records: state.records.reader, extras: state.extras.reader,
-            wideGeometries: state.wideGeometries.reader, wideGeometryCount: state.wideGeometries.count,
-            leaves: state.leaves.reader, blocks: state.blocks.reader, idBytes: state.idBytes.reader,
-            predicates: state.predicates, slotCount: state.slots.count, viewCount: state.counts.viewCount,
-            version: pager.version, tag: tag)
-    }
+    var currentView: StoreSnapshot { columns(as: pager.version) }
 
     /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
     /// writer's own structures — each view's parent, the order trees (leaf sequence equal to the

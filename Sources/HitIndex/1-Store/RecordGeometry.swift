@@ -1,10 +1,10 @@
 /// What a query needs of a view's geometry, exactly: the canonical conversion's center and
 /// anchor offset, and the standardized hit rect, as the `Double` values every decision uses.
 ///
-/// Stored in a record as ``CompactGeometry`` (eight `Float`s) when each value survives the
-/// round trip through `Float`, which holds for almost every view (UI coordinates are mostly
-/// integers, halves and thirds of nothing wider than 2^24); otherwise in a wide entry of its own
-/// (``LiveStore/State/wideGeometries``), which the record names.
+/// Stored in a record as ``CompactGeometry`` (eight `Float`s and a ``GeometryScale``) when the
+/// decoder gives every value back, which holds for almost every view (UI coordinates are
+/// integers, halves, or pixels divided by a screen's scale); otherwise in a wide entry of its
+/// own (``LiveStore/State/wideGeometries``), which the record names.
 struct RecordGeometry: PoolEntry, Equatable {
     /// `center`, in the superview's bounds space (screen space for a window).
     var centerX: Double
@@ -156,14 +156,15 @@ struct CompactGeometry: BitwiseCopyable {
         }
         // The center's Float f must give `Double(f) / d + anchorOffset` = the center: try the
         // nearest Floats to (center − anchorOffset) · d and the nearest integer.
+        // (Tried one by one rather than from an array, which a build would allocate per view.)
         func offset(_ c: Double, _ anchor: Double) -> Float? {
+            func fits(_ f: Float) -> Bool { bitwiseEqual(Double(f) / d + anchor, c) }
             let u = (c - anchor) * d
             let nearest = Float(u)
-            for f in [nearest, Float(u.rounded()), nearest.nextUp, nearest.nextDown]
-            where bitwiseEqual(Double(f) / d + anchor, c) {
-                return f
-            }
-            return nil
+            if fits(nearest) { return nearest }
+            if fits(Float(u.rounded())) { return Float(u.rounded()) }
+            if fits(nearest.nextUp) { return nearest.nextUp }
+            return fits(nearest.nextDown) ? nearest.nextDown : nil
         }
         guard let ax = scaled(g.anchorOffsetX), let ay = scaled(g.anchorOffsetY), let x0 = scaled(g.minX),
             let y0 = scaled(g.minY), let x1 = scaled(g.maxX), let y1 = scaled(g.maxY),

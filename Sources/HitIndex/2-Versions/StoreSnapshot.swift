@@ -44,7 +44,14 @@ extension LiveStore {
         committed()
         let version = pager.commit()
         pager.arena.reclaim(recycle: pager.recycle)
-        return StoreSnapshot(
+        return columns(as: version)
+    }
+
+    /// The columns as they stand, read as version `version`: what ``publish()`` hands out and
+    /// what the checker reads before a commit.
+    /// - Complexity: O(1).
+    func columns(as version: UInt64) -> StoreSnapshot {
+        StoreSnapshot(
             records: state.records.reader, extras: state.extras.reader,
             wideGeometries: state.wideGeometries.reader, wideGeometryCount: state.wideGeometries.count,
             leaves: state.leaves.reader, blocks: state.blocks.reader, idBytes: state.idBytes.reader,

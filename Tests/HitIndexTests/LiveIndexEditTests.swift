@@ -1273,6 +1273,39 @@ import Testing
         #expect(s.hitTest(Point(x: 95, y: 95)) == nil)
     }
 
+    /// Snapshots read a window's level from its extra, which a window at level 0 does not need:
+    /// the extra comes and goes with the level (and stays for a transform), -0 is kept bit for
+    /// bit, and a held snapshot keeps the level of its version.
+    @Test func aWindowsLevelIsPublishedInItsExtraOnlyOffLevelZero() throws {
+        let plain = Window(id: "P", frame: Rect(x: 0, y: 0, width: 100, height: 100), level: 0)
+        let turned = Window(id: "T", frame: Rect(x: 200, y: 0, width: 100, height: 100), level: 0)
+        turned.transform = AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
+        let live = try LiveIndex(Scene(windows: [plain, turned]))
+        let p = try #require(live.handle(forID: "P"))
+        let t = try #require(live.handle(forID: "T"))
+        func extraSlot(_ h: ViewHandle) -> UInt32 { live.store.state.records[h.storeSlot.index].extra }
+        #expect(extraSlot(p) == 0, "a window at level 0 with nothing else has no extra")
+        #expect(extraSlot(t) != 0, "a transformed window has an extra")
+        let atZero = try Self.commit(live, "loaded")
+
+        for (level, label) in [(7.5, "7.5"), (-0.0, "-0"), (-3, "-3")] {
+            #expect(live.setLevel(p, level) && live.setLevel(t, level), "\(label)")
+            let s = try Self.commit(live, "level \(label)")
+            for h in [p, t] {
+                let read = try #require(s.level(of: h), "level \(label)")
+                #expect(read.bitPattern == level.bitPattern, "level \(label): read \(read)")
+            }
+            #expect(extraSlot(p) != 0, "level \(label): P needs an extra for it")
+        }
+        #expect(live.setLevel(p, 0) && live.setLevel(t, 0))
+        let back = try Self.commit(live, "back to 0")
+        #expect(extraSlot(p) == 0, "P at level 0 again gives its extra back")
+        #expect(extraSlot(t) != 0, "T keeps its extra for the transform")
+        #expect(back.level(of: p)?.bitPattern == 0 && back.level(of: t)?.bitPattern == 0)
+        // The snapshot held since the load still reads level 0 for both.
+        #expect(atZero.level(of: p)?.bitPattern == 0 && atZero.level(of: t)?.bitPattern == 0)
+    }
+
     // MARK: - 7. Redirects
 
     /// W (0, 0, 200, 200): S [0, 0, 100, 100] with S1 [10, 10, 20, 20]; O [100, 100, 50, 50].

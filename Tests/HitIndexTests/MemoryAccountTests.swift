@@ -49,12 +49,12 @@ import Testing
             #expect(names.contains(name), "the account lists \(name)")
         }
         #expect(account.allSatisfy { $0.bytes >= 0 })
-        // Slots: the screen, the window and the cells, each a 96-byte record; a page's header
+        // Slots: the screen, the window and the cells, each an 88-byte record; a page's header
         // and the directories add a few percent, not more.
         let records = Self.bytes(live, "records")
         let slots = count + 2
-        #expect(records >= slots * 96, "records \(records) B for \(slots) slots")
-        #expect(records <= slots * 96 * 11 / 10 + 65_536, "records \(records) B for \(slots) slots")
+        #expect(records >= slots * 88, "records \(records) B for \(slots) slots")
+        #expect(records <= slots * 88 * 11 / 10 + 65_536, "records \(records) B for \(slots) slots")
         // The ids ("c0" … "c19999", "W"): their UTF-8 bytes at least.
         let idBytes = (0..<count).reduce(1) { $0 + "c\($1)".utf8.count }
         #expect(Self.bytes(live, "id bytes") >= idBytes)

@@ -108,8 +108,8 @@ extension LiveStore {
                 }
                 if r.parent != s.parent { fail("view \(v): the record's parent \(r.parent), the slot's \(s.parent)") }
                 let level = s.parent == Slot.screen ? rare(of: v).level : 0
-                if r.windowLevel.bitPattern != level.bitPattern {
-                    fail("view \(v): the record's level \(r.windowLevel), expected \(level)")
+                if extra(of: v).windowLevel.bitPattern != level.bitPattern {
+                    fail("view \(v): the published level \(extra(of: v).windowLevel), expected \(level)")
                 }
             }
         }

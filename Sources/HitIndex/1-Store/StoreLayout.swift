@@ -29,12 +29,13 @@ enum StoreLayout {
     static var pins: [Pin] {
         [
             Pin(
-                ViewRecord.self, size: 96, alignment: 8,
+                ViewRecord.self, size: 88, alignment: 8,
                 "one record a view: Float geometry, reach, links and flags in 64 bytes; then what a hit returns"),
             Pin(CompactGeometry.self, size: 32, alignment: 4, "a record's geometry as eight Floats"),
             Pin(RecordGeometry.self, size: 64, alignment: 8, "the Double geometry of a view whose Floats would round"),
             Pin(
-                ViewExtra.self, size: 120, alignment: 8, "transformed, rounded, redirected views and indexed containers"
+                ViewExtra.self, size: 128, alignment: 8,
+                "transformed, rounded, redirected views, indexed containers and windows off level 0"
             ),
             Pin(SlotState.self, size: 32, alignment: 4, "the writer's entry a view: tree links, order, lane, label"),
             Pin(RareAttributes.self, size: 118, stride: 120, alignment: 8, "anchor, insets, minimum size, windows"),

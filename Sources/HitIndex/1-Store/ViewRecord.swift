@@ -30,9 +30,6 @@ struct ViewRecord: BitwiseCopyable {
     var userValue: UInt64
     /// Where the id's UTF-8 bytes are (``IDRef``); 0 when the view has no id.
     var id: IDRef
-    /// A window's level, published for snapshots (the writer's is `RareAttributes.level`); 0
-    /// for other views.
-    var windowLevel: Double = 0
 
     /// A record with no geometry, links or flags.
     static let empty = ViewRecord(
@@ -49,7 +46,7 @@ struct ViewRecord: BitwiseCopyable {
 }
 
 /// What only some views need, in a side column: the transform and its inverse, a corner radius,
-/// a redirect, a predicate, the root of the subviews' hierarchy.
+/// a redirect, a predicate, the root of the subviews' hierarchy, a window's level.
 struct ViewExtra: PoolEntry {
     /// The inverse transform (`CGAffineTransformInvert` contract); identity when untransformed.
     var inverse: AffineTransform
@@ -63,10 +60,13 @@ struct ViewExtra: PoolEntry {
     var predicate: Int32
     /// The root of the hierarchy over the subviews, or ``ChildBVH/Node/none``.
     var bvh: ChildBVH.Node
+    /// A window's level, published for snapshots (the writer's is `RareAttributes.level`); 0
+    /// for other views. A window at level 0 (bit for bit: -0 is kept) needs no extra for it.
+    var windowLevel: Double
 
     static let empty = ViewExtra(
         inverse: .identity, transform: .identity, radius: 0, redirect: Slot.none, redirectGeneration: 0,
-        predicate: -1, bvh: .none)
+        predicate: -1, bvh: .none, windowLevel: 0)
 
     /// A free entry links the free list through its `bvh` word (a free entry has no hierarchy).
     var freeLink: UInt32 {
@@ -77,7 +77,7 @@ struct ViewExtra: PoolEntry {
     /// Whether nothing in it differs from ``empty`` (so the view can give its slot back).
     var isEmpty: Bool {
         inverse == .identity && transform == .identity && radius == 0 && redirect == .none
-            && predicate == -1 && bvh == .none
+            && predicate == -1 && bvh == .none && windowLevel.bitPattern == 0
     }
 }
 

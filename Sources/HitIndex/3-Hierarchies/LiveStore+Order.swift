@@ -303,10 +303,10 @@ extension LiveStore {
     /// them.
     /// - Complexity: O(1).
     private func publishParent(_ child: Slot, _ parent: Slot) {
+        state.records.update(child.index) { $0.parent = parent }
         let level = parent == Slot.screen ? rare(of: child).level : 0
-        state.records.update(child.index) { r in
-            r.parent = parent
-            r.windowLevel = level
+        if extra(of: child).windowLevel.bitPattern != level.bitPattern {
+            updateExtra(child) { $0.windowLevel = level }
         }
     }
 

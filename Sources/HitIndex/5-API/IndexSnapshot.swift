@@ -162,7 +162,9 @@ public final class IndexSnapshot: @unchecked Sendable {
     /// A window's level; nil when `handle` is not a window of this snapshot.
     /// - Complexity: O(1).
     public func level(of handle: ViewHandle) -> Double? {
-        isWindow(handle) ? store.records[handle.storeSlot.index].windowLevel : nil
+        guard isWindow(handle) else { return nil }
+        let extra = store.records[handle.storeSlot.index].extra
+        return extra != 0 ? store.extras[Int(extra)].windowLevel : 0
     }
 
     /// A view's redirect target while that target lives; nil otherwise.

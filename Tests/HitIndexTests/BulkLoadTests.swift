@@ -146,12 +146,12 @@ import Testing
     @Test func aPlannedIDTableFindsEveryIDIncludingThoseThatWrapPastItsEnd() throws {
         // Ten ids whose home entries are the table's last two, so that most of them wrap to the
         // front; and others spread out.
-        let capacity = LiveStore.tableCapacity(20 * 2)
+        let capacity = LiveStore.tableCapacity(loading: 20)
         var wrapping: [String] = []
         var k = 0
         while wrapping.count < 10 {
             let id = "w\(k)"
-            if Int(LiveStore.hash(id.utf8)) & (capacity - 1) >= capacity - 2 { wrapping.append(id) }
+            if LiveStore.home(LiveStore.hash(id.utf8), capacity: capacity) >= capacity - 2 { wrapping.append(id) }
             k += 1
         }
         let ids = wrapping + (0..<10).map { "v\($0)" }

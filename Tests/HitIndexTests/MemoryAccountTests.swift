@@ -62,6 +62,35 @@ import Testing
         #expect(Self.total(live, .writer) >= count * 8)
     }
 
+    @Test func theIDTableHoldsAtMostTwoEightByteEntriesAnID() throws {
+        // 20,001 ids loaded (the cells and the window): 1.5 entries an id. Then ids renamed,
+        // removed and added one by one, through rehashes: never more than 2 entries an id it
+        // held at its last rehash, and never over three quarters full (the checker's bound).
+        let count = 20_000
+        let live = try Self.list(count)
+        let ids = count + 1
+        // A page's header and the directories add a few percent.
+        func tableBytes() -> Int { Self.bytes(live, "id table") }
+        #expect(tableBytes() >= ids * 12 && tableBytes() <= ids * 12 * 11 / 10 + 8_192, "loaded: \(tableBytes()) B")
+        var idCount = ids
+        for i in stride(from: 0, to: count, by: 2) {
+            let v = try #require(live.handle(forID: "c\(i)"))
+            #expect(live.setID(v, i % 4 == 0 ? nil : "renamed\(i)"))
+            if i % 4 == 0 { idCount -= 1 }
+        }
+        try live.commit()
+        #expect(live.invariantViolations().isEmpty)
+        for i in stride(from: 0, to: count, by: 4) {
+            let v = try #require(live.handle(forID: "c\(i + 1)"))
+            #expect(live.setID(v, "again\(i)"))
+            #expect(live.handle(forID: "c\(i + 1)") == nil && live.handle(forID: "again\(i)") == v)
+        }
+        try live.commit()
+        #expect(live.invariantViolations().isEmpty)
+        // At most 1.75 entries an id at a rehash, with the ids of now or of before the removes.
+        #expect(tableBytes() <= ids * 14 * 11 / 10 + 8_192, "\(idCount) ids: \(tableBytes()) B")
+    }
+
     @Test func aLoadAndACompactionKeepNoFreedBlocks() throws {
         // A load writes pages, then lays the columns out again in slabs; the pages it leaves are
         // given back, not pooled. The same for a compaction after edits.

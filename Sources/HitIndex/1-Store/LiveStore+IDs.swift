@@ -2,6 +2,11 @@
 /// from it), and a writer-side open-addressing table from id to slot (each entry the id's hash
 /// and the slot, so only an equal hash reads bytes). Removed views' bytes become garbage; the
 /// bytes are compacted once garbage is the larger part.
+///
+/// The table is linear probing at most three quarters full, of any size (not a power of two):
+/// an id's home entry is its hash scaled to the size, `h · capacity >> 32`, so a table sized
+/// for its ids holds 1.33–2 entries an id (8 bytes each) instead of the 2–4 a power of two at
+/// most half full needs.
 extension LiveStore {
     private static let emptyEntry: UInt64 = 0
     private static let tombstone: UInt64 = .max
@@ -59,7 +64,7 @@ extension LiveStore {
         guard capacity > 0 else { return nil }
         let utf8 = id.utf8
         let h = Self.hash(utf8)
-        var i = Int(h) & (capacity - 1)
+        var i = Self.home(h, capacity: capacity)
         while true {
             let entry = tableEntry(i)
             if entry == Self.emptyEntry { return nil }
@@ -67,9 +72,23 @@ extension LiveStore {
                 let slot = Self.slot(ofEntry: entry)
                 if bytesEqual(state.records[slot.index].id, utf8) { return slot }
             }
-            i = (i + 1) & (capacity - 1)
+            i = Self.probe(after: i, capacity: capacity)
         }
     }
+
+    /// An id's home entry in a table of `capacity` entries: the hash scaled to the table
+    /// (monotonic in the hash, so ordering ids by hash orders them by home).
+    @inline(__always)
+    static func home(_ h: UInt32, capacity: Int) -> Int { Int((UInt64(h) &* UInt64(capacity)) >> 32) }
+
+    /// The entry a probe tries after `i`: the next one, wrapping to the first.
+    @inline(__always)
+    static func probe(after i: Int, capacity: Int) -> Int { i + 1 == capacity ? 0 : i + 1 }
+
+    /// Whether a table of `capacity` entries has room for `entries` used or tombstone entries:
+    /// at most three quarters full.
+    @inline(__always)
+    static func tableHasRoom(for entries: Int, capacity: Int) -> Bool { 4 * entries <= 3 * capacity }
 
     /// The id table is a column of `UInt32` pairs: entry `i` is words `2i` (slot + 1) and `2i+1`
     /// (hash).
@@ -111,7 +130,7 @@ extension LiveStore {
         guard !ref.isNone else { return }
         let capacity = state.counts.idTableCapacity
         let utf8Hash = hash(of: ref)
-        var i = Int(utf8Hash) & (capacity - 1)
+        var i = Self.home(utf8Hash, capacity: capacity)
         while true {
             let entry = tableEntry(i)
             precondition(entry != Self.emptyEntry, "a view's id is in the id table")
@@ -121,7 +140,7 @@ extension LiveStore {
                 state.counts.idTableTombstones += 1
                 break
             }
-            i = (i + 1) & (capacity - 1)
+            i = Self.probe(after: i, capacity: capacity)
         }
         state.records.update(slot.index) { $0.id = IDRef(rawValue: 0) }
         state.counts.idBytesGarbage += ref.length
@@ -153,20 +172,22 @@ extension LiveStore {
         return IDRef(offset: offset, length: length)
     }
 
-    /// Adds a table entry, growing (and dropping tombstones) to keep the table at most half full.
+    /// Adds a table entry, growing (and dropping tombstones) to keep the table at most three
+    /// quarters full.
     ///
-    /// A rehash sizes the table for 2.5 × the live entries (rounded up to a power of two): at
-    /// most half full keeps probes short, the extra half entry per id leaves room for a quarter
-    /// as many inserts (or tombstones) again before the next rehash, so growth stays amortized
-    /// O(1), and a table filled by removes and inserts alike is cleaned at its size instead of
-    /// doubling.
+    /// A rehash sizes the table for 1.75 × the live entries: four sevenths full leaves room for
+    /// a third as many inserts (or tombstones) again before the next rehash, so growth stays
+    /// amortized O(1), a table filled by removes and inserts alike is cleaned at its size
+    /// instead of doubling, and the table never holds more than two entries an id it had at its
+    /// last rehash. (At three quarters full, a lookup of an absent id probes 8.5 entries on
+    /// average, a found one 2.5: one or two 64-byte lines of 8-byte entries.)
     private func insertEntry(slot: Slot, hash h: UInt32) {
         let counts = state.counts
-        if 2 * (counts.idTableUsed + counts.idTableTombstones + 1) > counts.idTableCapacity {
-            rehash(capacity: Swift.max(64, (counts.idTableUsed + 1) * 5 / 2))
+        if !Self.tableHasRoom(for: counts.idTableUsed + counts.idTableTombstones + 1, capacity: counts.idTableCapacity) {
+            rehash(capacity: Self.tableCapacity(growingTo: counts.idTableUsed + 1))
         }
         let capacity = state.counts.idTableCapacity
-        var i = Int(h) & (capacity - 1)
+        var i = Self.home(h, capacity: capacity)
         while true {
             let entry = tableEntry(i)
             if entry == Self.emptyEntry || entry == Self.tombstone {
@@ -175,21 +196,22 @@ extension LiveStore {
                 state.counts.idTableUsed += 1
                 return
             }
-            i = (i + 1) & (capacity - 1)
+            i = Self.probe(after: i, capacity: capacity)
         }
     }
 
-    /// The table size for `wanted` entries: a power of two, at least 64.
-    static func tableCapacity(_ wanted: Int) -> Int {
-        var capacity = 64
-        while capacity < wanted { capacity *= 2 }
-        return capacity
-    }
+    /// The table size a rehash gives `entries` live entries that may grow: 1.75 entries an id,
+    /// at least 64.
+    static func tableCapacity(growingTo entries: Int) -> Int { Swift.max(64, entries * 7 / 4) }
 
-    /// Rebuilds the table with `capacity` (rounded up to a power of two) entries, without
-    /// tombstones. The stored hashes place every entry without reading an id.
-    private func rehash(capacity wanted: Int) {
-        let capacity = Self.tableCapacity(wanted)
+    /// The table size for the `entries` ids of a bulk load: 1.5 entries an id (two thirds full,
+    /// room for an eighth more before a rehash), at least 64.
+    static func tableCapacity(loading entries: Int) -> Int { Swift.max(64, entries * 3 / 2) }
+
+    /// Rebuilds the table with `capacity` entries, without tombstones. The stored hashes place
+    /// every entry without reading an id.
+    private func rehash(capacity: Int) {
+        precondition(Self.tableHasRoom(for: state.counts.idTableUsed, capacity: capacity), "room for every id")
         let old = state.counts.idTableCapacity
         var entries: [UInt64] = []
         entries.reserveCapacity(state.counts.idTableUsed)
@@ -206,8 +228,8 @@ extension LiveStore {
         state.counts.idTableCapacity = capacity
         state.counts.idTableTombstones = 0
         for e in entries {
-            var i = Int(e >> 32) & (capacity - 1)
-            while tableEntry(i) != Self.emptyEntry { i = (i + 1) & (capacity - 1) }
+            var i = Self.home(UInt32(truncatingIfNeeded: e >> 32), capacity: capacity)
+            while tableEntry(i) != Self.emptyEntry { i = Self.probe(after: i, capacity: capacity) }
             setTableEntry(i, e)
         }
     }
@@ -235,8 +257,9 @@ extension LiveStore {
     /// - Complexity: O(total length) expected.
     func addIDs(_ ids: [(slot: Slot, id: String)]) -> Slot? {
         let needed = state.counts.idTableUsed + ids.count
-        // At most half full: a power of two at least twice the ids (2–4 entries an id).
-        if 2 * (needed + state.counts.idTableTombstones) > state.counts.idTableCapacity { rehash(capacity: needed * 2) }
+        if !Self.tableHasRoom(for: needed + state.counts.idTableTombstones, capacity: state.counts.idTableCapacity) {
+            rehash(capacity: Self.tableCapacity(loading: needed))
+        }
         for (slot, id) in ids {
             guard !id.isEmpty, insertIfAbsent(id, slot: slot) else { return slot }
         }
@@ -245,14 +268,14 @@ extension LiveStore {
 
     /// Gives `slot` the id `id` unless a live view has it (then returns false, changing
     /// nothing), with one probe of the table: the first free entry on the id's probe sequence
-    /// takes it. The table must have room (at most half full after the insert).
+    /// takes it. The table must have room (at most three quarters full after the insert).
     /// - Complexity: O(length) expected.
     private func insertIfAbsent(_ id: String, slot: Slot) -> Bool {
         let capacity = state.counts.idTableCapacity
-        precondition(2 * (state.counts.idTableUsed + state.counts.idTableTombstones + 1) <= capacity)
+        precondition(Self.tableHasRoom(for: state.counts.idTableUsed + state.counts.idTableTombstones + 1, capacity: capacity))
         let utf8 = id.utf8
         let h = Self.hash(utf8)
-        var i = Int(h) & (capacity - 1)
+        var i = Self.home(h, capacity: capacity)
         var free: Int?
         while true {
             let entry = tableEntry(i)
@@ -263,7 +286,7 @@ extension LiveStore {
                 let other = Self.slot(ofEntry: entry)
                 if bytesEqual(state.records[other.index].id, utf8) { return false }
             }
-            i = (i + 1) & (capacity - 1)
+            i = Self.probe(after: i, capacity: capacity)
         }
         let at = free ?? i
         if free != nil { state.counts.idTableTombstones -= 1 }
@@ -282,7 +305,7 @@ extension LiveStore {
         var capacity: Int
         /// By position in the ids.
         var hashes: [UInt32]
-        /// Positions in the ids, by home entry (`hash & (capacity - 1)`), then position.
+        /// Positions in the ids, by home entry (``LiveStore/home(_:capacity:)``), then position.
         var order: [Int32]
         /// Every id's UTF-8 bytes, in input order.
         var bytes: [UInt8]
@@ -291,7 +314,8 @@ extension LiveStore {
         /// - Complexity: O(total length): a radix sort by home entry, 11 bits a pass.
         init(_ ids: [(slot: Slot, id: String)]) {
             let n = ids.count
-            capacity = LiveStore.tableCapacity(n * 2)
+            let capacity = LiveStore.tableCapacity(loading: n)
+            self.capacity = capacity
             var hashes = [UInt32](repeating: 0, count: n)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(ids.reduce(0) { $0 + $1.id.utf8.count })
@@ -299,16 +323,16 @@ extension LiveStore {
                 hashes[k] = LiveStore.hash(ids[k].id.utf8)
                 bytes.append(contentsOf: ids[k].id.utf8)
             }
-            let mask = UInt32(capacity - 1)
+            let homes = hashes.map { UInt32(LiveStore.home($0, capacity: capacity)) }
             var order = (0..<Int32(n)).map { $0 }
             var scratch = [Int32](repeating: 0, count: n)
             var shift: UInt32 = 0
             while 1 << shift < capacity {
                 var counts = [Int](repeating: 0, count: 2049)
-                for p in order { counts[Int((hashes[Int(p)] & mask) >> shift & 2047) + 1] += 1 }
+                for p in order { counts[Int(homes[Int(p)] >> shift & 2047) + 1] += 1 }
                 for d in 0..<2048 { counts[d + 1] += counts[d] }
                 for p in order {
-                    let d = Int((hashes[Int(p)] & mask) >> shift & 2047)
+                    let d = Int(homes[Int(p)] >> shift & 2047)
                     scratch[counts[d]] = p
                     counts[d] += 1
                 }
@@ -333,15 +357,14 @@ extension LiveStore {
         precondition(state.counts.idTableCapacity == 0 && state.counts.idBytesUsed == 0, "a store that never had ids")
         let n = ids.count
         let capacity = plan.capacity
-        let mask = capacity - 1
         // Equal ids have equal hashes, so they share a run of equal home entries; the first
         // duplicate in input order is the smallest later position of an equal pair.
         var firstDuplicate = Int.max
         var runStart = 0
         for j in 0...n {
             if j < n
-                && plan.hashes[Int(plan.order[j])] & UInt32(mask)
-                    == plan.hashes[Int(plan.order[runStart])] & UInt32(mask)
+                && Self.home(plan.hashes[Int(plan.order[j])], capacity: capacity)
+                    == Self.home(plan.hashes[Int(plan.order[runStart])], capacity: capacity)
             {
                 continue
             }
@@ -365,7 +388,7 @@ extension LiveStore {
             let h = plan.hashes[Int(p)]
             // Homes never decrease along the order, so every entry between an entry's home and
             // its place is taken: a lookup from the home finds it.
-            let at = Swift.max(Int(h) & mask, next)
+            let at = Swift.max(Self.home(h, capacity: capacity), next)
             guard at < capacity else {
                 wrapped.append(p)
                 continue
@@ -377,7 +400,7 @@ extension LiveStore {
         for p in wrapped {
             let h = plan.hashes[Int(p)]
             var i = 0
-            while tableEntry(i) != Self.emptyEntry { i = (i + 1) & mask }
+            while tableEntry(i) != Self.emptyEntry { i = Self.probe(after: i, capacity: capacity) }
             setTableEntry(i, Self.entry(hash: h, slot: ids[Int(p)].slot))
         }
         state.counts.idTableUsed = n

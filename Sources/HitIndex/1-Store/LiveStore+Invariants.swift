@@ -120,6 +120,10 @@ extension LiveStore {
         if withIDs != state.counts.idTableUsed {
             fail("\(withIDs) views have ids, the id table holds \(state.counts.idTableUsed)")
         }
+        let tableEntries = state.counts.idTableUsed + state.counts.idTableTombstones
+        if state.counts.idTableCapacity > 0 && !Self.tableHasRoom(for: tableEntries, capacity: state.counts.idTableCapacity) {
+            fail("the id table holds \(tableEntries) entries in \(state.counts.idTableCapacity), over three quarters")
+        }
         poolViolations(
             liveViews: order.count, extrasSeen: extrasSeen, widesSeen: widesSeen, raresSeen: raresSeen,
             nodesSeen: nodesSeen, fail)

@@ -183,7 +183,8 @@ extension LiveStore {
     /// average, a found one 2.5: one or two 64-byte lines of 8-byte entries.)
     private func insertEntry(slot: Slot, hash h: UInt32) {
         let counts = state.counts
-        if !Self.tableHasRoom(for: counts.idTableUsed + counts.idTableTombstones + 1, capacity: counts.idTableCapacity) {
+        let entries = counts.idTableUsed + counts.idTableTombstones + 1
+        if !Self.tableHasRoom(for: entries, capacity: counts.idTableCapacity) {
             rehash(capacity: Self.tableCapacity(growingTo: counts.idTableUsed + 1))
         }
         let capacity = state.counts.idTableCapacity
@@ -272,7 +273,8 @@ extension LiveStore {
     /// - Complexity: O(length) expected.
     private func insertIfAbsent(_ id: String, slot: Slot) -> Bool {
         let capacity = state.counts.idTableCapacity
-        precondition(Self.tableHasRoom(for: state.counts.idTableUsed + state.counts.idTableTombstones + 1, capacity: capacity))
+        let entries = state.counts.idTableUsed + state.counts.idTableTombstones + 1
+        precondition(Self.tableHasRoom(for: entries, capacity: capacity), "room for one more id")
         let utf8 = id.utf8
         let h = Self.hash(utf8)
         var i = Self.home(h, capacity: capacity)

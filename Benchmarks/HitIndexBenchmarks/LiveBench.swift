@@ -260,14 +260,23 @@ func measureLive(
     // O(k)): the index's own export is the final scene, checked against the reference.
     let edits = options.quick ? 10_000 : 1_000_000
     drift(m.live, edits: edits, widest: m.widestHandle, &rng, log: log)
-    let edited = m.commit()
+    // Optional so that it can go before the compaction, which would otherwise keep every page
+    // of this version alive beside the compacted copy.
+    var edited: IndexSnapshot? = m.commit()
     r.editsBeforeRatio = edits
     r.bytesPerViewAfterEdits =
         Double(m.live.memoryAccount.reduce(0) { $0 + $1.bytes }) / Double(max(1, m.live.viewCount))
     log("live: memory after \(edits) edits \(Report.fmt(r.bytesPerViewAfterEdits)) B/view")
-    let exported = m.live.makeScene()
-    r.validatedQueries += validate(edited, exported, "\(edits) random edits")
-    let fresh = try! HitTestIndex(exported).snapshot
+    // The exported model is dropped once the fresh build has it: at 10M views a model is about
+    // 3 GB, and the peak below (the compaction beside a fresh build) must fit this machine.
+    let fresh: IndexSnapshot
+    let checkedAfterEdits: Int
+    do {
+        let exported = m.live.makeScene()
+        checkedAfterEdits = validate(edited!, exported, "\(edits) random edits")
+        fresh = try! HitTestIndex(exported).snapshot
+    }
+    r.validatedQueries += checkedAfterEdits
     let queries = Array(sets.random.prefix(options.quick ? 2_000 : 20_000))
     func p50(_ s: IndexSnapshot) -> Double {
         var reps: [Double] = []
@@ -285,16 +294,21 @@ func measureLive(
         }
         return median(reps)
     }
-    _ = p50(edited)
+    _ = p50(edited!)
     _ = p50(fresh)
-    r.queryAfterEditsRatio = p50(edited) / p50(fresh)
+    r.queryAfterEditsRatio = p50(edited!) / p50(fresh)
     log("live: query p50 after \(edits) edits ÷ fresh build \(Report.fmt(r.queryAfterEditsRatio))")
+    // What the edited version answers, for the compacted one to match: a compaction keeps every
+    // slot, so the answers must be the same handles, and those the reference checked above.
+    let answersAfterEdits = check.map { edited!.hitTest($0) }
+    edited = nil
     // The same after compaction, which lays the columns out as a fresh build does.
     let t0 = nowNs()
     m.live.compact()
     let compacted = m.commit()
     r.compactMs = Double(nowNs() - t0) / 1e6
-    r.validatedQueries += validate(compacted, exported, "compaction")
+    expectSameAnswers(compacted, answersAfterEdits, at: check, "compaction")
+    r.validatedQueries += checkedAfterEdits
     _ = p50(compacted)
     r.queryAfterCompactRatio = p50(compacted) / p50(fresh)
     log(
@@ -444,6 +458,22 @@ func drift(_ live: LiveIndex, edits: Int, widest: ViewHandle, _ rng: inout Seede
             do { try live.commit() } catch { fatalError("hitindex-bench: a random edit was refused: \(error)") }
         }
         if e % 100_000 == 99_999 { log("live: \(e + 1) of \(edits) random edits") }
+    }
+}
+
+/// Exits 1 unless `snapshot` answers each of `points` with the same hit as `expected` holds.
+/// - Complexity: O(points · query).
+func expectSameAnswers(_ snapshot: IndexSnapshot, _ expected: [Hit?], at points: [Point], _ label: String) {
+    for (p, want) in zip(points, expected) {
+        let got = snapshot.hitTest(p)
+        if got != want {
+            FileHandle.standardError.write(
+                Data(
+                    ("hitindex-bench: VALIDATION FAILED after \(label) at (\(p.x), \(p.y)): "
+                        + "\(got.map { "\($0.handle)" } ?? "nil"), before it \(want.map { "\($0.handle)" } ?? "nil")\n")
+                        .utf8))
+            exit(1)
+        }
     }
 }
 

@@ -6,6 +6,8 @@ struct Options {
     /// The engines, and `live`: the live index's edits, frames, readers under a writer and the C
     /// API's overhead, measured on the index (so `live` needs `index`).
     static let allEngines = ["index", "tree", "linear", "reference", "live"]
+    /// The view count of `--heavy`.
+    static let heavyCounts = [10_000_000]
 
     var shapes = Options.allShapes
     var counts = [1000, 10000, 100_000, 1_000_000]
@@ -15,6 +17,8 @@ struct Options {
     var jsonPath: String?
     var svgDir: String?
     var quick = false
+    /// The 10M-view runs: ``heavyCounts`` of ui and grid, the index and its live phases.
+    var heavy = false
     /// Repetitions of each latency measurement; the reported figure is their median.
     var repetitions = 5
     /// Seconds one engine may spend on one configuration (validation and timing) before it is
@@ -33,7 +37,7 @@ struct Options {
     static let usage = """
         usage: hitindex-bench [--shapes ui,grid,deep,overlap,random,rico] [--counts 1000,10000,100000,1000000]
                               [--engines index,tree,linear,reference,live] [--queries N] [--seed S]
-                              [--json FILE] [--svg DIR] [--quick]
+                              [--json FILE] [--svg DIR] [--quick | --heavy]
                               [--reps N] [--budget SECONDS] [--rico-dir DIR] [--no-probes] [--no-live]
                hitindex-bench compare A.json B.json
                hitindex-bench --help | --version
@@ -53,6 +57,9 @@ struct Options {
           --svg DIR         write SVG plots: query time and build time against view count
           --quick           CI smoke test: counts 1000,10000, 2000 queries, 3 repetitions, 1.5 s
                             budget; every shape and engine, under a minute
+          --heavy           the 10M-view runs: shapes ui,grid, counts 10000000, engines index,live,
+                            20000 queries, 3 repetitions (each overridable by its own option);
+                            about 18 GB of memory at the peak and 7-9 minutes a shape here
           --reps N          repetitions per latency measurement (default 5; quick 3)
           --budget SECONDS  time one engine may take on one configuration (default 20; quick 1.5):
                             a slower engine runs on a prefix of the query set, and is skipped
@@ -75,6 +82,8 @@ struct Options {
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var o = Options()
         var explicitCounts = false
+        var explicitShapes = false
+        var explicitEngines = false
         var explicitQueries = false
         var explicitReps = false
         var explicitBudget = false
@@ -110,6 +119,7 @@ struct Options {
                         message: "--shapes: unknown shape '\(s)' (expected \(allShapes.joined(separator: ",")))")
                 }
                 o.shapes = unique(shapes)
+                explicitShapes = true
             case "--counts":
                 let items = try list(arg, value(arg, inline))
                 var counts: [Int] = []
@@ -133,6 +143,7 @@ struct Options {
                     throw UsageError(message: "--engines: live measures the index's live phases; list index too")
                 }
                 o.live = o.engines.contains("live")
+                explicitEngines = true
             case "--queries":
                 let v = try value(arg, inline)
                 guard let n = Int(v), n >= 1, n <= 100_000_000 else {
@@ -153,6 +164,9 @@ struct Options {
             case "--quick":
                 guard inline == nil else { throw UsageError(message: "--quick takes no value") }
                 o.quick = true
+            case "--heavy":
+                guard inline == nil else { throw UsageError(message: "--heavy takes no value") }
+                o.heavy = true
             case "--reps":
                 let v = try value(arg, inline)
                 guard let n = Int(v), n >= 1, n <= 1000 else {
@@ -179,6 +193,14 @@ struct Options {
                 throw UsageError(message: "unknown argument '\(arguments[i])'")
             }
             i += 1
+        }
+        if o.quick && o.heavy { throw UsageError(message: "--quick and --heavy exclude each other") }
+        if o.heavy {
+            if !explicitShapes { o.shapes = ["ui", "grid"] }
+            if !explicitCounts { o.counts = heavyCounts }
+            if !explicitEngines { o.engines = o.live ? ["index", "live"] : ["index"] }
+            if !explicitQueries { o.queries = 20_000 }
+            if !explicitReps { o.repetitions = 3 }
         }
         if !o.live { o.engines.removeAll { $0 == "live" } }
         if o.quick {

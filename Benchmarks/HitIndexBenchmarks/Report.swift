@@ -205,7 +205,8 @@ enum Report {
         s +=
             "\"queries\": \(options.queries), \"seed\": \(options.seed), \"repetitions\": \(options.repetitions), "
         s +=
-            "\"budgetSeconds\": \(json(options.budgetSeconds)), \"quick\": \(options.quick), \"seconds\": \(json(seconds)) },\n"
+            "\"budgetSeconds\": \(json(options.budgetSeconds)), \"quick\": \(options.quick), "
+        s += "\"heavy\": \(options.heavy), \"seconds\": \(json(seconds)) },\n"
         s += "  \"results\": [\n"
         for (k, r) in rows.enumerated() {
             let index = rows.first { $0.shape == r.shape && $0.views == r.views && $0.engine == "index" }

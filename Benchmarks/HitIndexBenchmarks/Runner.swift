@@ -127,6 +127,28 @@ func runConfiguration(
     shape: String, count: Int, options: Options, rico: RicoLibrary?, stream: StreamReader, dram: DramProbe?,
     log: (String) -> Void
 ) -> [Row] {
+    var (rows, sets) = measureEngines(
+        shape: shape, count: count, options: options, rico: rico, stream: stream, dram: dram, log: log)
+    // The live phases make their own scene and index, after the engines, their scene and their
+    // builds are gone: a configuration then holds one model and one live index at a time, not
+    // two of each (at 10M views, a model is about 3 GB and an index about 2 GB).
+    if options.live, let k = rows.firstIndex(where: { $0.engine == "index" }) {
+        rows[k].live = measureLive(
+            makeScene: { makeScene(shape: shape, count: count, seed: options.seed, rico: rico) }, count: count,
+            sets: sets, options: options, log: log)
+    }
+    // After every engine and the live measures: the configuration's high-water mark.
+    let peak = Double(peakResidentBytes())
+    for k in rows.indices where rows[k].engine == "index" { rows[k].peakRSSBytes = peak }
+    return rows
+}
+
+/// Builds, validates and times the query engines on one configuration's scene: their rows, and
+/// the query sets the live phases reuse.
+func measureEngines(
+    shape: String, count: Int, options: Options, rico: RicoLibrary?, stream: StreamReader, dram: DramProbe?,
+    log: (String) -> Void
+) -> ([Row], QuerySets) {
     let (scene, modelBytes) = Allocations.liveBytes {
         makeScene(shape: shape, count: count, seed: options.seed, rico: rico)
     }
@@ -362,17 +384,9 @@ func runConfiguration(
             row.allocsPerQuery = m.allocsPerQuery
             if n < options.queries { row.note = "budget: \(n) of \(options.queries) queries" }
         }
-        if e.name == "index" && options.live {
-            row.live = measureLive(
-                makeScene: { makeScene(shape: shape, count: count, seed: options.seed, rico: rico) }, count: count,
-                sets: sets, options: options, log: log)
-        }
         rows[k] = row
     }
-    // After every engine and the live measures: the configuration's high-water mark.
-    let peak = Double(peakResidentBytes())
-    for k in rows.indices where rows[k].engine == "index" { rows[k].peakRSSBytes = peak }
-    return rows
+    return (rows, sets)
 }
 
 /// The time to walk a scene's object model once, reading each view's attributes and id: a floor

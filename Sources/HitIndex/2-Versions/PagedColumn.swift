@@ -7,8 +7,8 @@
 /// Record `i` is in page `i >> pageShift`, directory `i >> (pageShift + dirShift)`. Pages hold
 /// at most 4 KiB of records (a power of two of them); directories 128 page addresses. At a
 /// million 88-byte records, 32 to a 2,816-byte page, that is 245 directories under a 2 KiB top
-/// block: a first write in a version copies 2.75 KiB + 1 KiB + 2 KiB, and a read follows two addresses
-/// that mostly sit in cache.
+/// block: a first write in a version copies 2.75 KiB + 1 KiB + 2 KiB, and a read follows two
+/// addresses that mostly sit in cache.
 ///
 /// A record is readable once written; pages start zero-filled.
 ///

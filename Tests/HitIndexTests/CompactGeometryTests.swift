@@ -282,13 +282,19 @@ import Testing
             store.state.records.update(slot("thirds").index) { $0.scale = GeometryScale(rawValue: 99) }
         }
         #expect(unknown.contains { $0.contains("geometry scale 99 unknown") }, "\(unknown)")
-        // A scaled view's Floats read with another scale: its exact lane no longer fits it. (On a hidden
-        // view the same corruption is a consistent geometry the checker cannot tell from the
-        // truth: the record is the only copy of those values, as a bounds entry is of its own.)
+        // A scaled view's Floats read with another scale: its lane no longer fits it (a reach lane:
+        // the exact interval of a view at thirds of a point has bounds no Float holds). (On a
+        // hidden view the same corruption is a consistent geometry the checker cannot tell from
+        // the truth: the record is the only copy of those values, as a bounds entry is of its own.)
         let rescaled = try violations { store, slot in
             store.state.records.update(slot("thirds").index) { $0.scale = GeometryScale(rawValue: 2) }
         }
-        #expect(rescaled.contains { $0.contains("is not where the conversion reaches") }, "\(rescaled)")
+        #expect(rescaled.contains { $0.contains("differs from its reach") }, "\(rescaled)")
+        // The same with a view whose exact lane holds it (halves: Float bounds).
+        let rescaledExact = try violations { store, slot in
+            store.state.records.update(slot("halves").index) { $0.scale = GeometryScale(rawValue: 2) }
+        }
+        #expect(rescaledExact.contains { $0.contains("is not where the conversion reaches") }, "\(rescaledExact)")
         // Values kept scaled that the plain scale holds: decoded the same, but not the writer's
         // form.
         let uncanonical = try violations { store, slot in

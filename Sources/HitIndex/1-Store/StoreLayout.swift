@@ -44,7 +44,7 @@ enum StoreLayout {
             Pin(RareRef.self, size: 4, alignment: 4, "a rare or bounds entry reference is one word"),
             Pin(OrderBlock.self, size: 272, alignment: 16, "an order-tree node of 32 entries and their counts"),
             Pin(LiveStore.NodeMeta.self, size: 12, alignment: 4, "a hierarchy node's writer-side place"),
-            Pin(ChildBVH.LeafBlock.self, size: 320, alignment: 16, "eight Double intervals, keys and slots"),
+            Pin(ChildBVH.LeafBlock.self, size: 192, alignment: 16, "eight Float intervals, keys and slots"),
             Pin(ChildBVH.Block.self, size: 192, alignment: 16, "eight Float boxes, keys and children"),
             Pin(ChildBVH.Node.self, size: 4, alignment: 4, "a node reference is one word"),
             Pin(ChildBVH.Lane.self, size: 4, alignment: 4, "a lane reference is one word"),

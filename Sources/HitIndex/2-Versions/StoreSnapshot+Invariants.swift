@@ -168,9 +168,7 @@ extension StoreSnapshot {
                     items.append(
                         Item(
                             slot: leaf.slot(at: lane), label: leaf.label(lane), exact: leaf.isExact(lane),
-                            interval: DBox(
-                                minX: leaf.minX[lane], minY: leaf.minY[lane], maxX: leaf.maxX[lane],
-                                maxY: leaf.maxY[lane])))
+                            interval: leaf.interval(lane)))
                 }
                 guard used >= 1 else { return .failure(.init("leaf \(i) is empty")) }
                 continue
@@ -244,16 +242,18 @@ extension StoreSnapshot {
             return nil
         }
         if qualifies, case let g = geometry(of: r),
-            ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX) != nil,
-            ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY) != nil
+            let x = ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX),
+            let y = ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY),
+            [x.lo, x.hi, y.lo, y.hi].allSatisfy({ Double(Float($0)) == $0 })
         {
             return "could be decided by its interval but is not marked exact"
         }
+        // The reach, closed, as a half-open interval in `Float`s: each maximum one `Float` up.
         let f = reachInParent
         let expected =
             f.isEmpty
             ? DBox(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-            : DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX).nextUp, maxY: Double(f.maxY).nextUp)
+            : DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX.nextUp), maxY: Double(f.maxY.nextUp))
         let i = item.interval
         if !(i.minX == expected.minX && i.minY == expected.minY && i.maxX == expected.maxX && i.maxY == expected.maxY) {
             return "lane \(i) differs from its reach \(expected)"

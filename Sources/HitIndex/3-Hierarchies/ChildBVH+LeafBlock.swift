@@ -1,23 +1,27 @@
 extension ChildBVH {
     /// Up to eight subviews of one container, lane by lane, used lanes first: where in the
-    /// container's bounds space a touch may land on each (`minX ≤ x < maxX`, `minY ≤ y < maxY`, in
-    /// `Double`), its key (its sibling label) and its slot.
+    /// container's bounds space a touch may land on each (`minX ≤ x < maxX`, `minY ≤ y < maxY`,
+    /// bounds stored as `Float`s and compared as the `Double`s they convert to exactly), its key
+    /// (its sibling label) and its slot.
     ///
     /// An exact lane (key with ``exactBit``) is a subview the search may decide from the interval
     /// alone: eligible, untransformed, rectangular, without predicate, pass-through, redirect or
     /// reachable subviews, so that the touch lands on it exactly when the reference's own
     /// conversion and half-open test accept, which the interval reproduces bit for bit
-    /// (``ExactInterval``). Any other lane's interval is its conservative reach box, a filter
-    /// before the ordinary test; a subview that nothing can reach has an interval that holds
-    /// nothing. An unused lane has key 0 and an interval that holds nothing.
+    /// (``ExactInterval``) — provided each of the interval's four `Double` bounds is a `Float`
+    /// too, so that storing it loses nothing (``holdsExactly(_:)``; true of integral and
+    /// most fractional coordinates of screens, false of, say, a third). Any other lane's interval
+    /// is its conservative reach box, a filter before the ordinary test; a subview that nothing
+    /// can reach has an interval that holds nothing. An unused lane has key 0 and an interval
+    /// that holds nothing.
     ///
-    /// 320 bytes: the four interval arrays, the keys, then the slots; the search reads the first
-    /// five as two halves of four lanes.
+    /// 192 bytes (24 a subview; 40 with `Double` bounds): the four interval arrays, the keys,
+    /// then the slots; the search reads the first five as two halves of four lanes.
     package struct LeafBlock: Sendable, BitwiseCopyable {
-        package var minX: SIMD8<Double>
-        package var minY: SIMD8<Double>
-        package var maxX: SIMD8<Double>
-        package var maxY: SIMD8<Double>
+        package var minX: SIMD8<Float>
+        package var minY: SIMD8<Float>
+        package var maxX: SIMD8<Float>
+        package var maxY: SIMD8<Float>
         /// The subview's sibling label, with ``exactBit`` on exact lanes; 0 when unused.
         package var key: SIMD8<UInt32>
         /// The subview's slot.
@@ -32,16 +36,32 @@ extension ChildBVH {
             maxX: SIMD8(repeating: -.infinity), maxY: SIMD8(repeating: -.infinity),
             key: SIMD8(repeating: 0), slot: SIMD8(repeating: .max))
 
-        /// Sets lane `lane` to a subview's interval, key and slot.
+        /// Whether every bound of `interval` is a `Float` (or an infinity), so that a lane stores
+        /// it without changing it.
+        /// - Complexity: O(1).
+        static func holdsExactly(_ interval: DBox) -> Bool {
+            func fits(_ d: Double) -> Bool { Double(Float(d)) == d }
+            return fits(interval.minX) && fits(interval.minY) && fits(interval.maxX) && fits(interval.maxY)
+        }
+
+        /// Sets lane `lane` to a subview's interval, key and slot; every bound of `interval` is a
+        /// `Float` (``holdsExactly(_:)``).
         /// - Complexity: O(1).
         @inline(__always)
         mutating func setLane(_ lane: Int, interval: DBox, key: UInt32, slot: Slot) {
-            minX[lane] = interval.minX
-            minY[lane] = interval.minY
-            maxX[lane] = interval.maxX
-            maxY[lane] = interval.maxY
+            assert(Self.holdsExactly(interval), "a lane stores bounds that are Floats")
+            minX[lane] = Float(interval.minX)
+            minY[lane] = Float(interval.minY)
+            maxX[lane] = Float(interval.maxX)
+            maxY[lane] = Float(interval.maxY)
             self.key[lane] = key
             self.slot[lane] = slot.rawValue
+        }
+
+        /// Lane `lane`'s interval, as the search compares it.
+        /// - Complexity: O(1).
+        func interval(_ lane: Int) -> DBox {
+            DBox(minX: Double(minX[lane]), minY: Double(minY[lane]), maxX: Double(maxX[lane]), maxY: Double(maxY[lane]))
         }
 
         /// Lane `lane`'s subview.
@@ -60,9 +80,7 @@ extension ChildBVH {
 
         /// The closed `Float` box enclosing every lane's interval (what the parent lane stores).
         /// - Complexity: O(1).
-        var bounds: FBox {
-            FBox(outward: DBox(minX: minX.min(), minY: minY.min(), maxX: maxX.max(), maxY: maxY.max()))
-        }
+        var bounds: FBox { FBox(minX: minX.min(), minY: minY.min(), maxX: maxX.max(), maxY: maxY.max()) }
 
         /// Bits per lane of `block` whose interval holds `(x, y)` and whose key is above `best`:
         /// all such lanes in the low byte, the exact ones among them in the second byte.
@@ -81,15 +99,14 @@ extension ChildBVH {
             var inside: Int32 = 0
             var exact: Int32 = 0
             for half in 0..<2 {
-                // Safe: each interval array is 8 lanes of 8 bytes at its offset, the keys 8 lanes
-                // of 4 bytes; o + 32 <= 64 and k + 16 <= 32.
-                let o = half * 32
-                let k = half * 16
-                let minX = raw.loadUnaligned(fromByteOffset: Layout.minX + o, as: SIMD4<Double>.self)
-                let minY = raw.loadUnaligned(fromByteOffset: Layout.minY + o, as: SIMD4<Double>.self)
-                let maxX = raw.loadUnaligned(fromByteOffset: Layout.maxX + o, as: SIMD4<Double>.self)
-                let maxY = raw.loadUnaligned(fromByteOffset: Layout.maxY + o, as: SIMD4<Double>.self)
-                let key = raw.loadUnaligned(fromByteOffset: Layout.key + k, as: SIMD4<Int32>.self)
+                // Safe: each interval array and the keys are 8 lanes of 4 bytes at their offsets;
+                // o + 16 <= 32. The bounds widen to `Double` exactly.
+                let o = half * 16
+                let minX = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: Layout.minX + o, as: SIMD4<Float>.self))
+                let minY = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: Layout.minY + o, as: SIMD4<Float>.self))
+                let maxX = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: Layout.maxX + o, as: SIMD4<Float>.self))
+                let maxY = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: Layout.maxY + o, as: SIMD4<Float>.self))
+                let key = raw.loadUnaligned(fromByteOffset: Layout.key + o, as: SIMD4<Int32>.self)
                 let within = (minX .<= vx) .& (vx .< maxX) .& (minY .<= vy) .& (vy .< maxY)
                 // Masks as all-ones lanes, narrowed to 32 bits and combined before one bit
                 // extraction each: a third fewer instructions than extracting every mask.
@@ -117,16 +134,17 @@ extension ChildBVH {
             Slot(rawValue: UnsafeRawPointer(block).load(fromByteOffset: Layout.slot + lane * 4, as: UInt32.self))
         }
 
-        /// Byte offsets of the lane arrays: four of 64 bytes, then the keys and the slots. Literals
-        /// for the hot loop; ``ChildBVH/checkLayouts()`` checks them against the real layout.
+        /// Byte offsets of the lane arrays: six of 32 bytes, the four bounds, the keys and the
+        /// slots. Literals for the hot loop; ``ChildBVH/checkLayouts()`` checks them against the
+        /// real layout.
         @usableFromInline
         enum Layout {
             @usableFromInline static let minX = 0
-            @usableFromInline static let minY = 64
-            @usableFromInline static let maxX = 128
-            @usableFromInline static let maxY = 192
-            @usableFromInline static let key = 256
-            @usableFromInline static let slot = 288
+            @usableFromInline static let minY = 32
+            @usableFromInline static let maxX = 64
+            @usableFromInline static let maxY = 96
+            @usableFromInline static let key = 128
+            @usableFromInline static let slot = 160
 
             static var matchesMemoryLayout: Bool {
                 MemoryLayout<LeafBlock>.offset(of: \LeafBlock.minX) == minX

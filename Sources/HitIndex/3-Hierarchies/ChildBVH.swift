@@ -2,10 +2,11 @@
 /// constants the search and the live store share.
 ///
 /// A container's items (its subviews) are grouped ``branching`` to a node. The bottom level is
-/// ``LeafBlock``s: each holds up to eight subviews' half-open `Double` intervals, keys and slots;
-/// for the subviews that are plain untransformed rectangles without reachable subviews, the
-/// intervals are exactly where the touch lands on them (``ExactInterval``), so the search decides
-/// those without reading the view. The levels above are ``Block``s of eight `Float` boxes. A
+/// ``LeafBlock``s: each holds up to eight subviews' half-open intervals (bounds in `Float`,
+/// compared in `Double`), keys and slots; for the subviews that are plain untransformed
+/// rectangles without reachable subviews, and whose exact bounds are `Float`s, the intervals are
+/// exactly where the touch lands on them (``ExactInterval``), so the search decides those
+/// without reading the view. The levels above are ``Block``s of eight `Float` boxes. A
 /// lane's key is the largest sibling label below it (labels order the container's subviews back
 /// to front), so a search can open the most promising children first and skip every child whose
 /// key cannot beat the hit already found. Boxes live in the container's bounds space, so

@@ -86,9 +86,9 @@ extension LiveStore {
 
     /// What a subview's lane holds: the exact interval where a touch lands on it, when the
     /// subview can be decided from it (eligible, untransformed, rectangular, no predicate,
-    /// pass-through or redirect, no subview that could answer instead); otherwise its reach as a
-    /// half-open interval (`x ≤ max` ⟺ `x < max.nextUp` below +∞); nothing for an unreachable
-    /// subview.
+    /// pass-through or redirect, no subview that could answer instead) and its bounds are
+    /// `Float`s; otherwise its reach as a half-open interval (`x ≤ max` ⟹ `x < max.nextUp`, a
+    /// filter); nothing for an unreachable subview. Every bound is a `Float`, as the lane stores it.
     func laneContent(_ child: Slot) -> (interval: DBox, exact: Bool) {
         let r = state.records[child.index]
         if r.flags.contains(.unreachable) { return (Self.emptyInterval, false) }
@@ -97,16 +97,21 @@ extension LiveStore {
             && (r.lastChild == Slot.none || r.reach.isEmpty),
             case let g = geometry(of: r),
             let x = ExactInterval.interval(center: g.centerX, anchorOffset: g.anchorOffsetX, min: g.minX, max: g.maxX),
-            let y = ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY)
+            let y = ExactInterval.interval(center: g.centerY, anchorOffset: g.anchorOffsetY, min: g.minY, max: g.maxY),
+            case let exact = DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi),
+            ChildBVH.LeafBlock.holdsExactly(exact)
         {
-            return (DBox(minX: x.lo, minY: y.lo, maxX: x.hi, maxY: y.hi), true)
+            return (exact, true)
         }
-        let f = reachInParent(of: r)
-        if f.isEmpty { return (Self.emptyInterval, false) }
-        return (
-            DBox(minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX).nextUp, maxY: Double(f.maxY).nextUp),
-            false
-        )
+        return (Self.laneInterval(reach: reachInParent(of: r)), false)
+    }
+
+    /// The half-open lane interval that holds the closed `reach`: `max.nextUp` in `Float`, so that
+    /// every bound stays a `Float`; nothing for an empty reach.
+    static func laneInterval(reach f: FBox) -> DBox {
+        if f.isEmpty { return emptyInterval }
+        return DBox(
+            minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX.nextUp), maxY: Double(f.maxY.nextUp))
     }
 
     /// The key of a subview's lane: its label, with the exact bit when the interval is exact.
@@ -129,16 +134,13 @@ extension LiveStore {
         let (interval, exact) = laneContent(child)
         let key = laneKey(child, exact: exact)
         let l = state.leaves[leaf]
-        if l.minX[lane] == interval.minX && l.minY[lane] == interval.minY && l.maxX[lane] == interval.maxX
-            && l.maxY[lane] == interval.maxY && l.key[lane] == key
-        {
-            return false
-        }
+        let stored = l.interval(lane)
+        let moved =
+            !(stored.minX == interval.minX && stored.minY == interval.minY && stored.maxX == interval.maxX
+            && stored.maxY == interval.maxY)
+        if !moved && l.key[lane] == key { return false }
         let container = state.slots[child.index].parent
         let before = hierarchyBounds(container)
-        let moved =
-            !(l.minX[lane] == interval.minX && l.minY[lane] == interval.minY && l.maxX[lane] == interval.maxX
-            && l.maxY[lane] == interval.maxY)
         writeLane(leaf, lane, interval: interval, key: key, slot: child)
         refit(.leaf(leaf))
         if moved { noteChurn(container) }
@@ -392,10 +394,7 @@ extension LiveStore {
         statistics.splits += 1
         let l = state.leaves[leaf]
         var entries: [(interval: DBox, key: UInt32, slot: Slot)] = (0..<ChildBVH.branching).map { lane in
-            (
-                DBox(minX: l.minX[lane], minY: l.minY[lane], maxX: l.maxX[lane], maxY: l.maxY[lane]), l.key[lane],
-                l.slot(at: lane)
-            )
+            (l.interval(lane), l.key[lane], l.slot(at: lane))
         }
         entries.append(extra)
         let order = Self.splitOrder(entries.map { FBox(outward: $0.interval) })

@@ -260,23 +260,6 @@ func measureLive(
     // O(k)): the index's own export is the final scene, checked against the reference.
     let edits = options.quick ? 10_000 : 1_000_000
     drift(m.live, edits: edits, widest: m.widestHandle, &rng, log: log)
-    // Optional so that it can go before the compaction, which would otherwise keep every page
-    // of this version alive beside the compacted copy.
-    var edited: IndexSnapshot? = m.commit()
-    r.editsBeforeRatio = edits
-    r.bytesPerViewAfterEdits =
-        Double(m.live.memoryAccount.reduce(0) { $0 + $1.bytes }) / Double(max(1, m.live.viewCount))
-    log("live: memory after \(edits) edits \(Report.fmt(r.bytesPerViewAfterEdits)) B/view")
-    // The exported model is dropped once the fresh build has it: at 10M views a model is about
-    // 3 GB, and the peak below (the compaction beside a fresh build) must fit this machine.
-    let fresh: IndexSnapshot
-    let checkedAfterEdits: Int
-    do {
-        let exported = m.live.makeScene()
-        checkedAfterEdits = validate(edited!, exported, "\(edits) random edits")
-        fresh = try! HitTestIndex(exported).snapshot
-    }
-    r.validatedQueries += checkedAfterEdits
     let queries = Array(sets.random.prefix(options.quick ? 2_000 : 20_000))
     func p50(_ s: IndexSnapshot) -> Double {
         var reps: [Double] = []
@@ -294,14 +277,33 @@ func measureLive(
         }
         return median(reps)
     }
-    _ = p50(edited!)
-    _ = p50(fresh)
-    r.queryAfterEditsRatio = p50(edited!) / p50(fresh)
+    // The edited version lives only in this block, so that it is gone before the compaction
+    // (which would otherwise keep its every page alive beside the compacted copy); the exported
+    // model goes once the fresh build has it: at 10M views a model is about 3 GB, and the peak
+    // (a fresh build beside the edited index) must fit this machine.
+    let fresh: IndexSnapshot
+    let checkedAfterEdits: Int
+    let answersAfterEdits: [Hit?]
+    do {
+        let edited = m.commit()
+        r.editsBeforeRatio = edits
+        r.bytesPerViewAfterEdits =
+            Double(m.live.memoryAccount.reduce(0) { $0 + $1.bytes }) / Double(max(1, m.live.viewCount))
+        log("live: memory after \(edits) edits \(Report.fmt(r.bytesPerViewAfterEdits)) B/view")
+        do {
+            let exported = m.live.makeScene()
+            checkedAfterEdits = validate(edited, exported, "\(edits) random edits")
+            fresh = try! HitTestIndex(exported).snapshot
+        }
+        _ = p50(edited)
+        _ = p50(fresh)
+        r.queryAfterEditsRatio = p50(edited) / p50(fresh)
+        // What the edited version answers, for the compacted one to match: a compaction keeps
+        // every slot, so the answers must be the same handles, and those the reference checked.
+        answersAfterEdits = check.map { edited.hitTest($0) }
+    }
+    r.validatedQueries += checkedAfterEdits
     log("live: query p50 after \(edits) edits ÷ fresh build \(Report.fmt(r.queryAfterEditsRatio))")
-    // What the edited version answers, for the compacted one to match: a compaction keeps every
-    // slot, so the answers must be the same handles, and those the reference checked above.
-    let answersAfterEdits = check.map { edited!.hitTest($0) }
-    edited = nil
     // The same after compaction, which lays the columns out as a fresh build does.
     let t0 = nowNs()
     m.live.compact()

@@ -363,13 +363,11 @@ extension LiveStore {
         // duplicate in input order is the smallest later position of an equal pair.
         var firstDuplicate = Int.max
         var runStart = 0
+        var runHome = -1
         for j in 0...n {
-            if j < n
-                && Self.home(plan.hashes[Int(plan.order[j])], capacity: capacity)
-                    == Self.home(plan.hashes[Int(plan.order[runStart])], capacity: capacity)
-            {
-                continue
-            }
+            let home = j < n ? Self.home(plan.hashes[Int(plan.order[j])], capacity: capacity) : -1
+            if j == 0 { runHome = home }
+            if j < n && home == runHome { continue }
             if j - runStart > 1 {
                 for a in runStart..<j {
                     for b in (a + 1)..<j {
@@ -381,6 +379,7 @@ extension LiveStore {
                 }
             }
             runStart = j
+            runHome = home
         }
         if firstDuplicate < n { return ids[firstDuplicate].slot }
         rehash(capacity: capacity)

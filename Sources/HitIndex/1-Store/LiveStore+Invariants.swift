@@ -121,9 +121,7 @@ extension LiveStore {
             fail("\(withIDs) views have ids, the id table holds \(state.counts.idTableUsed)")
         }
         let tableEntries = state.counts.idTableUsed + state.counts.idTableTombstones
-        if state.counts.idTableCapacity > 0
-            && !Self.tableHasRoom(for: tableEntries, capacity: state.counts.idTableCapacity)
-        {
+        if !Self.tableHasRoom(for: tableEntries, capacity: state.counts.idTableCapacity) {
             fail("the id table holds \(tableEntries) entries in \(state.counts.idTableCapacity), over three quarters")
         }
         poolViolations(

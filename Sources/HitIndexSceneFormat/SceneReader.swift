@@ -105,7 +105,7 @@ struct SceneDecoder {
     /// The records, by the position of each view's `{` in the file (preorder for the nested
     /// forms, file order for the flat one), when ``buildsDefinitions``.
     private(set) var definitions: [ViewDefinition] = []
-    private var definitionByID: [String: Int] = [:]
+    private var definitionByID = IDPositions()
     private var definitionRedirects: [(input: Int, target: String)] = []
     /// The windows' records and levels, in list order, when ``buildsDefinitions``.
     private(set) var windowDefinitions: [(input: Int, level: Double)] = []
@@ -126,7 +126,7 @@ struct SceneDecoder {
             // Every view is an object: the objects bound the records (a record is large, and
             // growing a million of them copies them several times).
             let objects = SceneReader.braceCount(UnsafeRawBufferPointer(scanner.bytes))
-            definitionByID.reserveCapacity(objects)
+            definitionByID = IDPositions(expected: objects)
             definitions.reserveCapacity(objects)
         } else {
             viewsByID.reserveCapacity(scanner.bytes.count / 100)
@@ -272,7 +272,9 @@ struct SceneDecoder {
         }
         if buildsDefinitions {
             for (input, target) in definitionRedirects {
-                guard let t = definitionByID[target] else { throw unknownTarget(definitions[input].id!, target) }
+                guard let t = definitionByID.position(of: target, idAt: { definitions[$0].id! }) else {
+                    throw unknownTarget(definitions[input].id!, target)
+                }
                 definitions[input].redirectTarget = t
             }
             // The records are the result (``definitions``); the scene is an empty placeholder.
@@ -422,7 +424,7 @@ struct SceneDecoder {
         let (role, definition) = (stack[top].role, stack[top].definition)
         var parentInput: Int?
         if role == .flatEntry, let parent = stack[top].record.parent {
-            guard let p = definitionByID[parent] else {
+            guard let p = definitionByID.position(of: parent, idAt: { definitions[$0].id! }) else {
                 throw DecodeFailure.rule(
                     SceneError(
                         location: .view(checked.id), field: "parent",
@@ -432,7 +434,7 @@ struct SceneDecoder {
         } else if stack.count > 1 {
             parentInput = stack[stack.count - 2].definition
         }
-        guard definitionByID.updateValue(definition, forKey: checked.id) == nil else {
+        guard definitionByID.insert(checked.id, at: definition, idAt: { definitions[$0].id! }) == nil else {
             throw DecodeFailure.rule(SceneError(location: .view(checked.id), field: "id", message: "duplicate id"))
         }
         // Field by field, in place: assigning a whole definition copied (and released) one per

@@ -1,0 +1,83 @@
+/// The decoder's map from a view's id to its record's position: an open-addressing table of
+/// `(hash, position)` words, so that an insert or a lookup hashes the id's bytes once and reads
+/// another id only on an equal 32-bit hash.
+///
+/// A `[String: Int]` did the same at about a tenth of a million-view file's load, most of it in
+/// seeding and finishing the standard library's per-process randomized hasher; ids come from
+/// the file, so a fixed hash is enough here (a hostile file can only make its own load slower).
+package struct IDPositions {
+    /// `hash << 32 | position + 1`; 0 is an empty entry. A power of two at most half full.
+    private var entries: [UInt64]
+    package private(set) var count = 0
+
+    /// A table for `expected` ids without growing.
+    /// - Complexity: O(expected).
+    package init(expected: Int = 0) {
+        var capacity = 16
+        while capacity < 2 * expected { capacity *= 2 }
+        entries = [UInt64](repeating: 0, count: capacity)
+    }
+
+    /// FNV-1a over the bytes with a multiply–xorshift finish.
+    /// - Complexity: O(length).
+    package static func hash(_ id: String) -> UInt32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        h ^= h >> 32
+        h &*= 0xd6e8_feb8_6659_fd93
+        h ^= h >> 32
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// The position recorded for `id`; `idAt` gives the id at a recorded position.
+    /// - Complexity: O(length) expected.
+    package func position(of id: String, idAt: (Int) -> String) -> Int? {
+        let h = Self.hash(id)
+        let mask = entries.count - 1
+        var i = Int(h) & mask
+        while true {
+            let e = entries[i]
+            if e == 0 { return nil }
+            if UInt32(truncatingIfNeeded: e >> 32) == h {
+                let p = Int(UInt32(truncatingIfNeeded: e)) - 1
+                if idAt(p) == id { return p }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Records `position` for `id` unless an earlier position has that id.
+    /// - Returns: the earlier position, or nil when `position` was recorded.
+    /// - Complexity: O(length) expected, amortized over growth.
+    package mutating func insert(_ id: String, at position: Int, idAt: (Int) -> String) -> Int? {
+        precondition(position >= 0 && position < Int(UInt32.max), "positions below 2^32 - 1")
+        if 2 * (count + 1) > entries.count { grow() }
+        let h = Self.hash(id)
+        let mask = entries.count - 1
+        var i = Int(h) & mask
+        while true {
+            let e = entries[i]
+            if e == 0 { break }
+            if UInt32(truncatingIfNeeded: e >> 32) == h {
+                let p = Int(UInt32(truncatingIfNeeded: e)) - 1
+                if idAt(p) == id { return p }
+            }
+            i = (i + 1) & mask
+        }
+        entries[i] = UInt64(h) << 32 | UInt64(position + 1)
+        count += 1
+        return nil
+    }
+
+    /// Doubles the table, placing every entry again by its stored hash.
+    private mutating func grow() {
+        let old = entries
+        entries = [UInt64](repeating: 0, count: old.count * 2)
+        let mask = entries.count - 1
+        for e in old where e != 0 {
+            var i = Int(UInt32(truncatingIfNeeded: e >> 32)) & mask
+            while entries[i] != 0 { i = (i + 1) & mask }
+            entries[i] = e
+        }
+    }
+}

@@ -364,10 +364,11 @@ struct SceneDecoder {
             let key = try scanner.readString()
             try scanner.expect(UInt8(ascii: ":"), "':'")
             stack[top].keyCount += 1
-            if !stack[top].record.markSeen(key) {
+            let known = ViewRecord.KnownKey(key)
+            if !stack[top].record.markSeen(key, known: known) {
                 stack[top].record.note(key, "duplicate key")
             }
-            if key == "subviews" {
+            if known == .subviews {
                 guard scanner.peek() == UInt8(ascii: "[") else {
                     stack[top].record.note("subviews", "expected an array of views, got \(scanner.found())")
                     try scanner.skipValue()
@@ -377,7 +378,7 @@ struct SceneDecoder {
                 stack[top].inSubviews = true
                 continue
             }
-            try readField(key, frame: top)
+            try readField(key, known: known, frame: top)
         }
     }
 
@@ -553,22 +554,22 @@ struct SceneDecoder {
     }
 
     /// Reads the value of `key` into the record of open frame `top`.
-    private mutating func readField(_ key: String, frame top: Int) throws {
+    private mutating func readField(_ key: String, known: ViewRecord.KnownKey?, frame top: Int) throws {
         let start = scanner.offset
         let value = try readValue()
         // Static, with the scanner's state passed in: the record is then changed in place (a
         // mutating method could not hold the scanner and a frame's record at once, and moving
         // the record out and back copied it twice per key; measured: a tenth of a load).
         try Self.apply(
-            key, value, bytes: scanner.bytes, start: start, end: scanner.offset, numbers: numbers,
+            key, known: known, value, bytes: scanner.bytes, start: start, end: scanner.offset, numbers: numbers,
             to: &stack[top].record)
     }
 
     /// Puts the value of `key`, the text `bytes[start..<end]`, into `record` (or notes the
     /// problem in it).
     private static func apply(
-        _ key: String, _ value: Value, bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, numbers: [Double],
-        to record: inout ViewRecord
+        _ key: String, known: ViewRecord.KnownKey?, _ value: Value, bytes: UnsafeBufferPointer<UInt8>, start: Int,
+        end: Int, numbers: [Double], to record: inout ViewRecord
     ) throws {
         func bool() -> Bool? {
             if case .bool(let b) = value { return b }
@@ -585,32 +586,32 @@ struct SceneDecoder {
             record.note(key, "expected a finite number, got \(value.kind)")
             return nil
         }
-        switch key {
-        case "id": record.id = string()
-        case "class": record.className = string()
-        case "parent": record.parent = string()
-        case "redirectTarget": record.redirectTarget = string()
-        case "label": record.label = string()
-        case "accessibilityIdentifier": record.accessibilityIdentifier = string()
-        case "tag":
+        switch known {
+        case .id: record.id = string()
+        case .className: record.className = string()
+        case .parent: record.parent = string()
+        case .redirectTarget: record.redirectTarget = string()
+        case .label: record.label = string()
+        case .accessibilityIdentifier: record.accessibilityIdentifier = string()
+        case .tag:
             if let d = number() {
                 if let t = Int(exactly: d) { record.tag = t } else { record.note(key, "expected an integer, got \(d)") }
             }
-        case "frame":
+        case .frame:
             if let v = finiteNumbers(numbers, value, 4, key, &record) {
                 record.frame = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             }
-        case "bounds":
+        case .bounds:
             if let v = finiteNumbers(numbers, value, 4, key, &record) {
                 record.bounds = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             }
-        case "boundsOrigin":
+        case .boundsOrigin:
             if let v = finiteNumbers(numbers, value, 2, key, &record) { record.boundsOrigin = Point(x: v[0], y: v[1]) }
-        case "center":
+        case .center:
             if let v = finiteNumbers(numbers, value, 2, key, &record) { record.center = Point(x: v[0], y: v[1]) }
-        case "anchorPoint":
+        case .anchorPoint:
             if let v = finiteNumbers(numbers, value, 2, key, &record) { record.anchorPoint = Point(x: v[0], y: v[1]) }
-        case "transform":
+        case .transform:
             if case .array(let n, false) = value, n > 0,
                 let open = bytes[start..<end].firstIndex(of: UInt8(ascii: "[")),
                 bytes[(open + 1)..<end].first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
@@ -622,21 +623,21 @@ struct SceneDecoder {
             } else if let v = finiteNumbers(numbers, value, 6, key, &record) {
                 record.transform = AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
             }
-        case "hitTestInsets":
+        case .hitTestInsets:
             if let v = finiteNumbers(numbers, value, 4, key, &record) {
                 record.hitTestInsets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
             }
-        case "minimumHitSize":
+        case .minimumHitSize:
             if let v = finiteNumbers(numbers, value, 2, key, &record) {
                 record.minimumHitSize = Size(width: v[0], height: v[1])
             }
-        case "hidden": record.hidden = bool()
-        case "userInteractionEnabled": record.userInteractionEnabled = bool()
-        case "hitTestsSubviewsOutsideBounds": record.hitTestsSubviewsOutsideBounds = bool()
-        case "passThrough": record.passThrough = bool()
-        case "alpha": record.alpha = number()
-        case "level": record.level = number()
-        case "hitShape": record.hitShape = try hitShape(value, bytes, &record)
+        case .hidden: record.hidden = bool()
+        case .userInteractionEnabled: record.userInteractionEnabled = bool()
+        case .hitTestsSubviewsOutsideBounds: record.hitTestsSubviewsOutsideBounds = bool()
+        case .passThrough: record.passThrough = bool()
+        case .alpha: record.alpha = number()
+        case .level: record.level = number()
+        case .hitShape: record.hitShape = try hitShape(value, bytes, &record)
         default:
             if ViewRecord.preservedKeys.contains(key) {
                 record.preserved[key] = rawText(bytes, start, end)

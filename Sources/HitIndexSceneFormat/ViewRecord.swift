@@ -44,12 +44,61 @@ struct ViewRecord {
         "passThrough", "redirectTarget", "parent", "level", "subviews", "label", "accessibilityIdentifier", "tag",
     ]
 
-    private static let bitForKey: [String: UInt32] = Dictionary(
-        uniqueKeysWithValues: knownKeys.enumerated().map { ($0.element, UInt32(1) << UInt32($0.offset)) })
+    /// A known key, by its position in ``knownKeys``: told from the key's length and first bytes,
+    /// then confirmed with one comparison, instead of hashing every key of a file with the
+    /// standard library's seeded hasher (measured: with the id map, a tenth of a million-view
+    /// file's load).
+    enum KnownKey: UInt8, CaseIterable {
+        case id, className, frame, boundsOrigin, bounds, center, anchorPoint, transform, hidden, alpha
+        case userInteractionEnabled, hitTestInsets, minimumHitSize, hitShape, hitTestsSubviewsOutsideBounds
+        case passThrough, redirectTarget, parent, level, subviews, label, accessibilityIdentifier, tag
 
-    /// Records that `key` was seen; false if it was seen before in this object.
-    mutating func markSeen(_ key: String) -> Bool {
-        if let bit = ViewRecord.bitForKey[key] {
+        /// The key as the file spells it.
+        var name: String { ViewRecord.knownKeys[Int(rawValue)] }
+
+        /// The known key `key` is, or nil.
+        /// - Complexity: O(length): one comparison.
+        init?(_ key: String) {
+            let utf8 = key.utf8
+            var bytes = utf8.makeIterator()
+            let first = bytes.next() ?? 0
+            let second = bytes.next() ?? 0
+            let candidate: KnownKey
+            switch (utf8.count, first) {
+            case (2, UInt8(ascii: "i")): candidate = .id
+            case (3, UInt8(ascii: "t")): candidate = .tag
+            case (5, UInt8(ascii: "c")): candidate = .className
+            case (5, UInt8(ascii: "f")): candidate = .frame
+            case (5, UInt8(ascii: "a")): candidate = .alpha
+            case (5, UInt8(ascii: "l")): candidate = second == UInt8(ascii: "a") ? .label : .level
+            case (6, UInt8(ascii: "b")): candidate = .bounds
+            case (6, UInt8(ascii: "c")): candidate = .center
+            case (6, UInt8(ascii: "h")): candidate = .hidden
+            case (6, UInt8(ascii: "p")): candidate = .parent
+            case (8, UInt8(ascii: "h")): candidate = .hitShape
+            case (8, UInt8(ascii: "s")): candidate = .subviews
+            case (9, UInt8(ascii: "t")): candidate = .transform
+            case (11, UInt8(ascii: "a")): candidate = .anchorPoint
+            case (11, UInt8(ascii: "p")): candidate = .passThrough
+            case (12, UInt8(ascii: "b")): candidate = .boundsOrigin
+            case (13, UInt8(ascii: "h")): candidate = .hitTestInsets
+            case (14, UInt8(ascii: "m")): candidate = .minimumHitSize
+            case (14, UInt8(ascii: "r")): candidate = .redirectTarget
+            case (22, UInt8(ascii: "u")): candidate = .userInteractionEnabled
+            case (23, UInt8(ascii: "a")): candidate = .accessibilityIdentifier
+            case (29, UInt8(ascii: "h")): candidate = .hitTestsSubviewsOutsideBounds
+            default: return nil
+            }
+            guard key == candidate.name else { return nil }
+            self = candidate
+        }
+    }
+
+    /// Records that `key` (`known`, when it is a known key) was seen; false if it was seen
+    /// before in this object.
+    mutating func markSeen(_ key: String, known: KnownKey?) -> Bool {
+        if let known {
+            let bit = UInt32(1) << UInt32(known.rawValue)
             defer { seenKeys |= bit }
             return seenKeys & bit == 0
         }

@@ -69,6 +69,77 @@ package struct IDPositions {
         return nil
     }
 
+    /// A log entry for ``init(log:idAt:)``: `id`'s hash and `position`.
+    /// - Complexity: O(length).
+    package static func logEntry(_ id: String, at position: Int) -> UInt64 {
+        precondition(position >= 0 && position < Int(UInt32.max), "positions below 2^32 - 1")
+        return UInt64(hash(id)) << 32 | UInt64(position + 1)
+    }
+
+    /// The table of the ids in `log` (``logEntry(_:at:)``s), filled front to back from the
+    /// entries sorted by home (a radix sort, 11 bits a pass) instead of probed at random per id:
+    /// a million random probes into a 16 MB table were about 8 % of a million-view file's load.
+    /// Nil when two entries have equal ids.
+    /// - Complexity: O(n + total length of ids sharing a hash).
+    package init?(log: [UInt64], idAt: (Int) -> String) {
+        self.init(expected: log.count)
+        let capacity = entries.count
+        let mask = capacity - 1
+        var sorted = log
+        var scratch = [UInt64](repeating: 0, count: log.count)
+        var shift = 0
+        while 1 << shift < capacity {
+            func digit(_ e: UInt64) -> Int { ((Int(truncatingIfNeeded: e >> 32) & mask) >> shift) & 2047 }
+            var counts = [Int](repeating: 0, count: 2049)
+            for e in sorted { counts[digit(e) + 1] += 1 }
+            for d in 0..<2048 { counts[d + 1] += counts[d] }
+            for e in sorted {
+                let d = digit(e)
+                scratch[counts[d]] = e
+                counts[d] += 1
+            }
+            swap(&sorted, &scratch)
+            shift += 11
+        }
+        // Equal ids share a hash, so a home: compare within each run of equal homes.
+        var runStart = 0
+        for j in 0...sorted.count {
+            if j < sorted.count
+                && Int(truncatingIfNeeded: sorted[j] >> 32) & mask
+                    == Int(truncatingIfNeeded: sorted[runStart] >> 32) & mask
+            {
+                continue
+            }
+            for a in runStart..<j {
+                for b in (a + 1)..<j where sorted[a] >> 32 == sorted[b] >> 32 {
+                    let p = Int(UInt32(truncatingIfNeeded: sorted[a])) - 1
+                    let q = Int(UInt32(truncatingIfNeeded: sorted[b])) - 1
+                    if idAt(p) == idAt(q) { return nil }
+                }
+            }
+            runStart = j
+        }
+        // Homes never decrease along the order, so every entry between an entry's home and its
+        // place is taken: a lookup from the home finds it. Past the end, probing goes on from 0.
+        var next = 0
+        var wrapped: [UInt64] = []
+        for e in sorted {
+            let at = Swift.max(Int(truncatingIfNeeded: e >> 32) & mask, next)
+            guard at < capacity else {
+                wrapped.append(e)
+                continue
+            }
+            entries[at] = e
+            next = at + 1
+        }
+        for e in wrapped {
+            var i = 0
+            while entries[i] != 0 { i += 1 }
+            entries[i] = e
+        }
+        count = log.count
+    }
+
     /// Doubles the table, placing every entry again by its stored hash.
     private mutating func grow() {
         let old = entries

@@ -106,6 +106,11 @@ struct SceneDecoder {
     /// forms, file order for the flat one), when ``buildsDefinitions``.
     private(set) var definitions: [ViewDefinition] = []
     private var definitionByID = IDPositions()
+    /// The ids of the nested forms' records, in the order their objects closed
+    /// (``IDPositions/logEntry(_:at:)``): made into ``definitionByID`` once, when the views are
+    /// read (``resolveLoggedIDs()``). The flat form looks parents up while it reads, so it fills
+    /// ``definitionByID`` as it goes.
+    private var idLog: [UInt64] = []
     private var definitionRedirects: [(input: Int, target: String)] = []
     /// The windows' records and levels, in list order, when ``buildsDefinitions``.
     private(set) var windowDefinitions: [(input: Int, level: Double)] = []
@@ -126,7 +131,7 @@ struct SceneDecoder {
             // Every view is an object: the objects bound the records (a record is large, and
             // growing a million of them copies them several times).
             let objects = SceneReader.braceCount(UnsafeRawBufferPointer(scanner.bytes))
-            definitionByID = IDPositions(expected: objects)
+            idLog.reserveCapacity(objects)
             definitions.reserveCapacity(objects)
         } else {
             viewsByID.reserveCapacity(scanner.bytes.count / 100)
@@ -200,15 +205,45 @@ struct SceneDecoder {
         }
     }
 
+    /// Makes the logged ids into ``definitionByID``.
+    /// - Throws: the duplicate id a one-by-one insertion in the log's order would have refused
+    ///   first, as the model reader refuses it.
+    private mutating func resolveLoggedIDs() throws {
+        if let duplicate = loggedDuplicate() { throw duplicate }
+    }
+
+    /// Makes the logged ids into ``definitionByID`` and empties the log; returns the failure for
+    /// the duplicate a one-by-one insertion in the log's order would have refused first, if any.
+    private mutating func loggedDuplicate() -> DecodeFailure? {
+        guard !idLog.isEmpty else { return nil }
+        let log = idLog
+        idLog = []
+        if let table = IDPositions(log: log, idAt: { definitions[$0].id! }) {
+            definitionByID = table
+            return nil
+        }
+        // A duplicate: find the first, one by one (only on this error path).
+        var table = IDPositions(expected: log.count)
+        for e in log {
+            let position = Int(UInt32(truncatingIfNeeded: e)) - 1
+            let id = definitions[position].id!
+            if table.insert(id, at: position, idAt: { definitions[$0].id! }) != nil {
+                return .rule(SceneError(location: .view(id), field: "id", message: "duplicate id"))
+            }
+        }
+        preconditionFailure("a log with equal ids has a duplicate")
+    }
+
     /// Runs `body` with the decoder, passing on the only two errors it throws: the tokenizer's,
-    /// as a syntax failure, and the decoder's own.
+    /// as a syntax failure, and the decoder's own. A duplicate among the logged ids came before
+    /// any failure (each id is logged when its object closes), so it is the failure reported.
     private mutating func decoding<T>(_ body: (inout SceneDecoder) throws -> T) throws(DecodeFailure) -> T {
         do {
             return try body(&self)
         } catch let e as JSONScanner.SyntaxError {
-            throw .syntax(e)
+            throw loggedDuplicate() ?? .syntax(e)
         } catch let e as DecodeFailure {
-            throw e
+            throw loggedDuplicate() ?? e
         } catch {
             fatalError("unexpected error \(error)")
         }
@@ -240,7 +275,10 @@ struct SceneDecoder {
                 switch key {
                 case "root": windows = [try decodeView(role: .window, index: -1).view as? Window].compactMap { $0 }
                 case "windows": windows = try decodeWindowArray()
-                default: windows = try decodeFlatArray()
+                default:
+                    // The flat form finds parents by id as it reads: its table is filled as it goes.
+                    if buildsDefinitions { definitionByID = IDPositions(expected: definitions.capacity) }
+                    windows = try decodeFlatArray()
                 }
                 topKey = "$"
             case "application":
@@ -271,6 +309,7 @@ struct SceneDecoder {
                     message: "\"\(target)\" is not a view id of this scene"))
         }
         if buildsDefinitions {
+            try resolveLoggedIDs()
             for (input, target) in definitionRedirects {
                 guard let t = definitionByID.position(of: target, idAt: { definitions[$0].id! }) else {
                     throw unknownTarget(definitions[input].id!, target)
@@ -435,8 +474,12 @@ struct SceneDecoder {
         } else if stack.count > 1 {
             parentInput = stack[stack.count - 2].definition
         }
-        guard definitionByID.insert(checked.id, at: definition, idAt: { definitions[$0].id! }) == nil else {
-            throw DecodeFailure.rule(SceneError(location: .view(checked.id), field: "id", message: "duplicate id"))
+        if role == .flatEntry {
+            guard definitionByID.insert(checked.id, at: definition, idAt: { definitions[$0].id! }) == nil else {
+                throw DecodeFailure.rule(SceneError(location: .view(checked.id), field: "id", message: "duplicate id"))
+            }
+        } else {
+            idLog.append(IDPositions.logEntry(checked.id, at: definition))
         }
         // Field by field, in place: assigning a whole definition copied (and released) one per
         // view (measured: 6 % of a million-view file's load).

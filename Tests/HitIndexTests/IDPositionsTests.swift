@@ -30,6 +30,25 @@ import Testing
         }
     }
 
+    @Test func aTableBuiltFromALogFindsEveryIDAndRefusesDuplicates() {
+        // 50,000 ids: a 131,072-entry table, two radix passes, some entries wrapping past the end.
+        let ids = (0..<50_000).map { "id\($0 &* 7919 % 100_003)" }
+        let log = ids.indices.map { IDPositions.logEntry(ids[$0], at: $0) }
+        guard let table = IDPositions(log: log, idAt: { ids[$0] }) else {
+            Issue.record("distinct ids refused as duplicates")
+            return
+        }
+        #expect(table.count == ids.count)
+        for (p, id) in ids.enumerated() {
+            #expect(table.position(of: id, idAt: { ids[$0] }) == p, "\(id)")
+        }
+        #expect(table.position(of: "id100003", idAt: { ids[$0] }) == nil)
+        // The same log with one id repeated at the end.
+        let repeated = ids + [ids[12_345]]
+        let withCopy = log + [IDPositions.logEntry(ids[12_345], at: ids.count)]
+        #expect(IDPositions(log: withCopy, idAt: { repeated[$0] }) == nil, "a repeated id is refused")
+    }
+
     @Test func equalHashesAreToldApartByTheirIDs() throws {
         // Find two distinct ids with the same 32-bit hash among short ids: a birthday search
         // over 200,000 candidates finds several.
@@ -51,5 +70,10 @@ import Testing
         #expect(table.insert(b, at: 1, idAt: { ids[$0] }) == nil, "\(b) is not \(a), whatever their hashes")
         #expect(table.position(of: a, idAt: { ids[$0] }) == 0)
         #expect(table.position(of: b, idAt: { ids[$0] }) == 1)
+        // And in a table built from a log.
+        let logged = try #require(
+            IDPositions(log: [IDPositions.logEntry(a, at: 0), IDPositions.logEntry(b, at: 1)], idAt: { ids[$0] }))
+        #expect(logged.position(of: a, idAt: { ids[$0] }) == 0)
+        #expect(logged.position(of: b, idAt: { ids[$0] }) == 1)
     }
 }

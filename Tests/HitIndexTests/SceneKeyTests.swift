@@ -58,3 +58,65 @@ import Testing
         }
     }
 }
+
+/// A duplicate id is the error reported whenever it comes before another problem in the file,
+/// by both readers, however far apart the two views are and whatever the later problem is; and
+/// of several duplicates, the one whose second view closes first.
+@Suite struct DuplicateIDOrderTests {
+    static func errors(_ json: String) -> [SceneError] {
+        var found: [SceneError] = []
+        do { _ = try SceneReader.read(string: json) } catch { found.append(error) }
+        do { _ = try SceneReader.readDefinitions(string: json) } catch { found.append(error) }
+        return found
+    }
+
+    /// A window of `n` cells, ids `c0`…, with `c\(a)`'s id also on cell `b`, and `tail` after the
+    /// scene object's windows array (inside the scene object).
+    static func scene(cells n: Int, copy a: Int, onto b: Int, cellExtra: [Int: String] = [:], tail: String = "")
+        -> String
+    {
+        let cells = (0..<n).map { k in
+            "{\"id\": \"c\(k == b ? a : k)\", \"frame\": [\(k), 0, 1, 1]\(cellExtra[k] ?? "")}"
+        }
+        return """
+            {"windows": [{"id": "w", "frame": [0, 0, 100, 100], "subviews": [\(cells.joined(separator: ", "))]}]\(tail)}
+            """
+    }
+
+    @Test func aDuplicateBeforeALaterProblemIsReported() {
+        let later: [(String, [Int: String], String)] = [
+            ("a bad frame in a later cell", [900: ", \"frame\": 3"], ""),
+            ("an unknown key at the end", [:], ", \"nonsense\": 1"),
+            ("a redirect to no view", [950: ", \"redirectTarget\": \"nobody\""], ""),
+            ("a syntax error at the end", [:], ", }"),
+        ]
+        for (name, extra, tail) in later {
+            let json = Self.scene(cells: 1_000, copy: 3, onto: 400, cellExtra: extra, tail: tail)
+            let errors = Self.errors(json)
+            #expect(errors.count == 2, "\(name): both readers refuse it")
+            for e in errors {
+                #expect(e.location == .view("c3") && e.message == "duplicate id", "\(name): \(e)")
+            }
+        }
+    }
+
+    @Test func aProblemBeforeTheDuplicateIsReportedInstead() {
+        let json = Self.scene(cells: 1_000, copy: 3, onto: 400, cellExtra: [200: ", \"alpha\": \"x\""])
+        let errors = Self.errors(json)
+        #expect(errors.count == 2)
+        for e in errors { #expect(e.location == .view("c200") && e.field == "alpha", "\(e)") }
+    }
+
+    @Test func ofTwoDuplicatesTheOneWhoseSecondViewClosesFirst() {
+        // c7's copy is cell 300; c5's copy is cell 600: c7 is refused first, though c5 is earlier.
+        let cells = (0..<1_000).map { k in
+            "{\"id\": \"\(k == 300 ? "c7" : k == 600 ? "c5" : "c\(k)")\", \"frame\": [\(k), 0, 1, 1]}"
+        }
+        let json = """
+            {"windows": [{"id": "w", "frame": [0, 0, 100, 100], "subviews": [\(cells.joined(separator: ", "))]}]}
+            """
+        let errors = Self.errors(json)
+        #expect(errors.count == 2)
+        for e in errors { #expect(e.location == .view("c7") && e.message == "duplicate id", "\(e)") }
+    }
+}

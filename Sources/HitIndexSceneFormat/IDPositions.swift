@@ -1,3 +1,5 @@
+import HitIndex
+
 /// The decoder's map from a view's id to its record's position: an open-addressing table of
 /// `(hash, position)` words, so that an insert or a lookup hashes the id's bytes once and reads
 /// another id only on an equal 32-bit hash.
@@ -18,16 +20,9 @@ package struct IDPositions {
         entries = [UInt64](repeating: 0, count: capacity)
     }
 
-    /// FNV-1a over the bytes with a multiply–xorshift finish.
+    /// The id tables' hash of `id` (``IDHash``).
     /// - Complexity: O(length).
-    package static func hash(_ id: String) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        h ^= h >> 32
-        h &*= 0xd6e8_feb8_6659_fd93
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
-    }
+    package static func hash(_ id: String) -> UInt32 { IDHash.of(id.utf8) }
 
     /// The position recorded for `id`; `idAt` gives the id at a recorded position.
     /// - Complexity: O(length) expected.
@@ -86,21 +81,7 @@ package struct IDPositions {
         let capacity = entries.count
         let mask = capacity - 1
         var sorted = log
-        var scratch = [UInt64](repeating: 0, count: log.count)
-        var shift = 0
-        while 1 << shift < capacity {
-            func digit(_ e: UInt64) -> Int { ((Int(truncatingIfNeeded: e >> 32) & mask) >> shift) & 2047 }
-            var counts = [Int](repeating: 0, count: 2049)
-            for e in sorted { counts[digit(e) + 1] += 1 }
-            for d in 0..<2048 { counts[d + 1] += counts[d] }
-            for e in sorted {
-                let d = digit(e)
-                scratch[counts[d]] = e
-                counts[d] += 1
-            }
-            swap(&sorted, &scratch)
-            shift += 11
-        }
+        radixSort(&sorted, keysBelow: capacity) { Int(truncatingIfNeeded: $0 >> 32) & mask }
         // Equal ids share a hash, so a home: compare within each run of equal homes.
         var runStart = 0
         for j in 0...sorted.count {

@@ -47,15 +47,8 @@ extension LiveStore {
         return true
     }
 
-    /// FNV-1a over the bytes with a multiply–xorshift finish (``IDSet``'s hash).
-    static func hash(_ utf8: String.UTF8View) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        h ^= h >> 32
-        h &*= 0xd6e8_feb8_6659_fd93
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
-    }
+    /// The id tables' hash of an id (``IDHash``).
+    static func hash(_ utf8: String.UTF8View) -> UInt32 { IDHash.of(utf8) }
 
     /// The slot of the live view with this id.
     /// - Complexity: O(length) expected.
@@ -148,12 +141,7 @@ extension LiveStore {
 
     /// The hash of the id bytes at `ref`.
     private func hash(of ref: IDRef) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in ref.offset..<(ref.offset + ref.length) { h = (h ^ UInt64(state.idBytes[i])) &* 0x0000_0100_0000_01b3 }
-        h ^= h >> 32
-        h &*= 0xd6e8_feb8_6659_fd93
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
+        IDHash.of(bytes: (ref.offset..<(ref.offset + ref.length)).lazy.map { self.state.idBytes[$0] })
     }
 
     /// Appends bytes to the id column; compacts first when garbage outweighs live bytes.
@@ -329,22 +317,8 @@ extension LiveStore {
                 entries[k] = LiveStore.entry(hash: LiveStore.hash(ids[k].id.utf8), slot: ids[k].slot)
                 bytes.append(contentsOf: ids[k].id.utf8)
             }
-            // Least significant digit first, each pass stable: equal homes stay in input order.
-            var scratch = [UInt64](repeating: 0, count: n)
-            var shift = 0
-            while 1 << shift < capacity {
-                func digit(_ e: UInt64) -> Int { LiveStore.home(ofEntry: e, capacity: capacity) >> shift & 2047 }
-                var counts = [Int](repeating: 0, count: 2049)
-                for e in entries { counts[digit(e) + 1] += 1 }
-                for d in 0..<2048 { counts[d + 1] += counts[d] }
-                for e in entries {
-                    let d = digit(e)
-                    scratch[counts[d]] = e
-                    counts[d] += 1
-                }
-                swap(&entries, &scratch)
-                shift += 11
-            }
+            // Stable: equal homes stay in input order.
+            radixSort(&entries, keysBelow: capacity) { LiveStore.home(ofEntry: $0, capacity: capacity) }
             self.entries = entries
             self.bytes = bytes
         }

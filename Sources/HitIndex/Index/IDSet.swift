@@ -60,14 +60,6 @@ struct IDSet {
         }
     }
 
-    /// FNV-1a over the bytes, then a multiply–xorshift finish so that the low bits (the slot)
-    /// depend on every byte.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        h ^= h >> 32
-        h &*= 0xd6e8_feb8_6659_fd93
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
-    }
+    /// The id tables' hash (``IDHash``): its low bits are the slot.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 { IDHash.of(bytes: bytes) }
 }

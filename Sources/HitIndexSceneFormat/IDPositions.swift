@@ -27,41 +27,36 @@ package struct IDPositions {
     /// The position recorded for `id`; `idAt` gives the id at a recorded position.
     /// - Complexity: O(length) expected.
     package func position(of id: String, idAt: (Int) -> String) -> Int? {
-        let h = Self.hash(id)
-        let mask = entries.count - 1
-        var i = Int(h) & mask
-        while true {
-            let e = entries[i]
-            if e == 0 { return nil }
-            if UInt32(truncatingIfNeeded: e >> 32) == h {
-                let p = Int(UInt32(truncatingIfNeeded: e)) - 1
-                if idAt(p) == id { return p }
-            }
-            i = (i + 1) & mask
-        }
+        probe(id, hash: Self.hash(id), idAt: idAt).found
     }
 
     /// Records `position` for `id` unless an earlier position has that id.
     /// - Returns: the earlier position, or nil when `position` was recorded.
     /// - Complexity: O(length) expected, amortized over growth.
     package mutating func insert(_ id: String, at position: Int, idAt: (Int) -> String) -> Int? {
-        precondition(position >= 0 && position < Int(UInt32.max), "positions below 2^32 - 1")
         if 2 * (count + 1) > entries.count { grow() }
-        let h = Self.hash(id)
+        let entry = Self.logEntry(id, at: position)
+        let (empty, found) = probe(id, hash: UInt32(truncatingIfNeeded: entry >> 32), idAt: idAt)
+        if let found { return found }
+        entries[empty] = entry
+        count += 1
+        return nil
+    }
+
+    /// From `id`'s home entry on: the position recorded for `id`, or the empty entry where it
+    /// would go.
+    private func probe(_ id: String, hash h: UInt32, idAt: (Int) -> String) -> (empty: Int, found: Int?) {
         let mask = entries.count - 1
         var i = Int(h) & mask
         while true {
             let e = entries[i]
-            if e == 0 { break }
+            if e == 0 { return (i, nil) }
             if UInt32(truncatingIfNeeded: e >> 32) == h {
                 let p = Int(UInt32(truncatingIfNeeded: e)) - 1
-                if idAt(p) == id { return p }
+                if idAt(p) == id { return (i, p) }
             }
             i = (i + 1) & mask
         }
-        entries[i] = UInt64(h) << 32 | UInt64(position + 1)
-        count += 1
-        return nil
     }
 
     /// A log entry for ``init(log:idAt:)``: `id`'s hash and `position`.

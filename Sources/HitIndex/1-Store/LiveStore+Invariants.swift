@@ -23,6 +23,7 @@ extension LiveStore {
         {
             fail(problem)
         }
+        beforeImageViolations(fail)
         let (order, _) = view.paintOrder()
         let reach = view.expectedReach(order)
         var extrasSeen = Set<UInt32>()
@@ -171,6 +172,39 @@ extension LiveStore {
     /// its leaves in order hold `kids`; every node is reached once, is not empty, and names its
     /// parent; inner entries count the items below them; every subview's `orderLeaf` is its leaf;
     /// a root inner node has two children or more.
+    /// Every before-image the pager keeps must lie within one page of a writer-only column made
+    /// by an older version: only those are written in place, and a rollback writes the bytes back
+    /// there (an entry anywhere else would write over memory a snapshot reads, or a freed block).
+    private func beforeImageViolations(_ fail: (String) -> Void) {
+        var pages: [(start: UInt, end: UInt)] = []
+        let own = [
+            state.slots.forEachBlock, state.orderNodes.forEachBlock, state.rares.forEachBlock,
+            state.boundsEntries.forEachBlock, state.insetsEntries.forEachBlock, state.leafMeta.forEachBlock,
+            state.blockMeta.forEachBlock, state.idTable.forEachBlock,
+        ]
+        for forEach in own {
+            forEach { body in
+                guard !pager.isWritable(body) else { return }
+                let start = UInt(bitPattern: body)
+                pages.append((start, start + UInt(PageBlock.byteCount(body))))
+            }
+        }
+        pages.sort { $0.start < $1.start }
+        pager.forEachBeforeImage { address, byteCount in
+            let a = UInt(bitPattern: address)
+            // The last page starting at or before the entry.
+            var (lo, hi) = (0, pages.count)
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if pages[mid].start <= a { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo > 0, a + UInt(byteCount) <= pages[lo - 1].end, byteCount > 0 else {
+                fail("before-images: \(byteCount) bytes at \(address) are not within an older writer-only page")
+                return
+            }
+        }
+    }
+
     private func orderViolations(_ parent: Slot, _ kids: [Slot], _ fail: (String) -> Void) {
         let order = state.slots[parent.index].childOrder
         guard order.isTree else {

@@ -2,7 +2,9 @@
 /// in one top block. A snapshot keeps a top block; the writer copies a page (and the directory
 /// and top above it) before its first write to it in a version, so every snapshot keeps seeing
 /// the records as they were when it was published, and an edit copies a few small blocks, never
-/// the column.
+/// the column. A writer-only column (`shared == false`) copies nothing to write a record: it
+/// writes in place and the pager keeps the record's earlier bytes until the commit (for a
+/// rollback); only a page added to it copies the directory and top above.
 ///
 /// Record `i` is in page `i >> pageShift`, directory `i >> (pageShift + dirShift)`. Pages hold
 /// at most 4 KiB of records (a power of two of them); directories 128 page addresses. At a
@@ -64,22 +66,14 @@ struct PagedColumn<Element: BitwiseCopyable> {
 
     /// Whether record `i`'s page exists (records past the last page never written do not).
     /// - Complexity: O(1).
-    func hasPage(for i: Int) -> Bool {
-        let d = i >> (Self.pageShift + Self.dirShift)
-        guard d < topCapacity, let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else {
-            return false
-        }
-        let p = ((i >> Self.pageShift) & (1 << Self.dirShift - 1)) * 8
-        return dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) != nil
-    }
+    func hasPage(for i: Int) -> Bool { existingPage(for: i) != nil }
 
     /// Writes record `i`, copying its page (and the blocks above it) first when an older version
     /// made them.
     /// - Complexity: O(1); O(4 KiB) for a first write to a page in a version.
     @inline(__always)
     mutating func set(_ i: Int, _ value: Element) {
-        writablePage(for: i).storeBytes(
-            of: value, toByteOffset: (i & (1 << Self.pageShift - 1)) * MemoryLayout<Element>.stride, as: Element.self)
+        writableRecords(i, count: 1).storeBytes(of: value, as: Element.self)
     }
 
     /// Writes `values` to records `i`, `i + 1`, …, a page at a time, as ``set(_:_:)`` writes each.
@@ -91,8 +85,8 @@ struct PagedColumn<Element: BitwiseCopyable> {
             let at = i + done
             let run = Swift.min(values.count - done, perPage - (at & (perPage - 1)))
             // Safe: the run stays within one page, which holds `perPage` records bound to Element.
-            let page = writablePage(for: at).assumingMemoryBound(to: Element.self)
-            (page + (at & (perPage - 1))).update(from: values.baseAddress! + done, count: run)
+            let records = writableRecords(at, count: run).assumingMemoryBound(to: Element.self)
+            records.update(from: values.baseAddress! + done, count: run)
             done += run
         }
     }
@@ -101,12 +95,41 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// - Complexity: as ``set(_:_:)``.
     @inline(__always) @discardableResult
     mutating func update<R>(_ i: Int, _ body: (inout Element) -> R) -> R {
-        let page = writablePage(for: i)
-        // Safe: the page holds 2^pageShift records of Element, bound at allocation; the offset
+        // Safe: the page holds 2^pageShift records of Element, bound at allocation; the record
         // is within it.
-        let record = (page + (i & (1 << Self.pageShift - 1)) * MemoryLayout<Element>.stride)
-            .assumingMemoryBound(to: Element.self)
+        let record = writableRecords(i, count: 1).assumingMemoryBound(to: Element.self)
         return body(&record.pointee)
+    }
+
+    /// The address of records `i..<i + count` (all in one page), made writable.
+    ///
+    /// A writer-only column writes an older page in place: no snapshot reads it, and the pager
+    /// keeps the records' bytes as they were, for a rollback (a page copy, with its directory's
+    /// and top block's, cost an edit several times more). A shared column's older page is copied
+    /// (``writablePage(for:)``).
+    @inline(__always)
+    private mutating func writableRecords(_ i: Int, count: Int) -> UnsafeMutableRawPointer {
+        let offset = (i & (1 << Self.pageShift - 1)) &* MemoryLayout<Element>.stride
+        if !shared, let page = existingPage(for: i) {
+            let records = page + offset
+            if !pager.isWritable(page) {
+                pager.keepBeforeImage(records, byteCount: count &* MemoryLayout<Element>.stride)
+            }
+            return records
+        }
+        return writablePage(for: i) + offset
+    }
+
+    /// Record `i`'s page, if it exists, as the writer sees it.
+    /// - Complexity: O(1): two address loads.
+    @inline(__always)
+    private func existingPage(for i: Int) -> UnsafeMutableRawPointer? {
+        let d = i >> (Self.pageShift + Self.dirShift)
+        guard d < topCapacity, let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else {
+            return nil
+        }
+        let p = ((i >> Self.pageShift) & (1 << Self.dirShift - 1)) * 8
+        return dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self)
     }
 
     /// The page of record `i`, made writable: the top block, the directory and the page are each

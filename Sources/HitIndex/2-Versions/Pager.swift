@@ -3,8 +3,10 @@
 ///
 /// Versions make copy-on-write cheap to decide: a block created by the version being written is
 /// reachable from no published snapshot and is written in place; any older block is copied
-/// first, and the copy replaces it. At ``commit()`` the replaced blocks that snapshots may read go
-/// to the ``PageArena``; the others are freed. ``rollback()`` frees everything the version
+/// first, and the copy replaces it — except in writer-only columns, whose older pages are written
+/// in place with their records' earlier bytes kept in a ``BeforeImageLog``. At ``commit()`` the
+/// replaced blocks that snapshots may read go to the ``PageArena``; the others are freed, and the
+/// log is emptied. ``rollback()`` puts the logged bytes back and frees everything the version
 /// created, so that restoring the columns' top blocks restores the last committed state exactly.
 final class Pager {
     /// The memory shared with snapshots.
@@ -24,6 +26,15 @@ final class Pager {
     private var pooledBytes = 0
     /// The most bytes kept in ``pool``; past it, freed blocks go back to the allocator.
     static let poolLimit = 32 << 20
+    /// What this version overwrote in place in older writer-only pages (for a rollback).
+    ///
+    /// Release builds skip the run-time exclusivity check on it, as on the store's state: it is
+    /// touched on every in-place write, only by the writer's thread.
+    #if DEBUG
+        private var beforeImages = BeforeImageLog()
+    #else
+        @exclusivity(unchecked) private var beforeImages = BeforeImageLog()
+    #endif
 
     deinit {
         for (_, blocks) in pool { for body in blocks { PageBlock.free(body) } }
@@ -108,6 +119,22 @@ final class Pager {
         }
     }
 
+    /// Keeps the `byteCount` bytes at `address`, in an older block of a writer-only column, so
+    /// that a rollback can put them back before the version writes them in place.
+    /// - Complexity: O(byteCount) amortized.
+    @inline(__always)
+    func keepBeforeImage(_ address: UnsafeMutableRawPointer, byteCount: Int) {
+        beforeImages.keep(address, byteCount: byteCount)
+    }
+
+    /// Entries kept by ``keepBeforeImage(_:byteCount:)`` in this version (0 outside a
+    /// transaction; for the invariant checker and tests).
+    var beforeImageCount: Int { beforeImages.count }
+
+    /// Calls `body` with each kept entry's address and byte count, newest first.
+    /// - Complexity: O(entries).
+    func forEachBeforeImage(_ body: (UnsafeRawPointer, Int) -> Void) { beforeImages.forEachEntry(body) }
+
     /// Whether the version being written created `body` (and so may write it in place).
     /// - Complexity: O(1).
     @inline(__always)
@@ -124,6 +151,7 @@ final class Pager {
         replaced.removeAll(keepingCapacity: true)
         discarded.removeAll(keepingCapacity: true)
         created.removeAll(keepingCapacity: true)
+        beforeImages.forget()
         if trimsPoolAtCommit {
             trimPool()
             trimsPoolAtCommit = false
@@ -132,10 +160,11 @@ final class Pager {
         return version - 1
     }
 
-    /// Forgets the version: frees every block it created. The caller restores the top blocks it
-    /// had at the last commit.
-    /// - Complexity: O(blocks created by the version).
+    /// Forgets the version: puts back what it wrote in place, and frees every block it created.
+    /// The caller restores the top blocks it had at the last commit.
+    /// - Complexity: O(blocks created by the version + bytes written in place).
     func rollback() {
+        beforeImages.restore()
         for body in created { recycle(body) }
         created.removeAll(keepingCapacity: true)
         replaced.removeAll(keepingCapacity: true)
@@ -147,6 +176,8 @@ final class Pager {
     /// are freed. The caller hands the current blocks older than the version to the arena.
     /// - Complexity: O(blocks created or replaced by the version).
     func abandon() {
+        // The store has freed its writer-only blocks already: nothing is put back into them.
+        beforeImages.forget()
         for (body, shared) in replaced {
             if shared { arena.adopt(body) } else { PageBlock.free(body) }
         }
@@ -164,7 +195,7 @@ final class Pager {
     /// - Complexity: O(sizes in the pool).
     var bookkeepingBytes: Int {
         let pointer = MemoryLayout<UnsafeMutableRawPointer>.stride
-        return (created.capacity + discarded.capacity) * pointer
+        return (created.capacity + discarded.capacity) * pointer + beforeImages.residentBytes
             + replaced.capacity * MemoryLayout<(body: UnsafeMutableRawPointer, shared: Bool)>.stride
             + pool.reduce(pool.capacity * MemoryLayout<(bytes: Int, blocks: [UnsafeMutableRawPointer])>.stride) {
                 $0 + $1.blocks.capacity * pointer

@@ -1,0 +1,168 @@
+import HitIndexFixtures
+import HitIndexReference
+import Testing
+
+@testable import HitIndex
+
+/// The writer-only columns are written in place, their earlier bytes kept in the pager's
+/// before-image log: a rolled-back transaction must leave every one of their bytes as the last
+/// commit left it, and the checker must refuse a log entry that points anywhere else.
+@Suite struct InPlaceWriteTests {
+    /// Every byte of every writer-only column's written records, by column.
+    static func writerBytes(_ store: LiveStore) -> [String: [UInt8]] {
+        func bytes<E>(_ column: PagedColumn<E>, count: Int) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(count * MemoryLayout<E>.size)
+            let reader = column.reader
+            for i in 0..<count {
+                // Safe: records below the count were written, so their pages exist.
+                out += UnsafeRawBufferPointer(start: reader.pointer(i), count: MemoryLayout<E>.size)
+            }
+            return out
+        }
+        let s = store.state
+        return [
+            "slots": bytes(s.slots.column, count: s.slots.count),
+            "orderNodes": bytes(s.orderNodes.column, count: s.orderNodes.count),
+            "rares": bytes(s.rares.column, count: s.rares.count),
+            "boundsEntries": bytes(s.boundsEntries.column, count: s.boundsEntries.count),
+            "insetsEntries": bytes(s.insetsEntries.column, count: s.insetsEntries.count),
+            "leafMeta": bytes(s.leafMeta.column, count: s.leafMeta.count),
+            "blockMeta": bytes(s.blockMeta.column, count: s.blockMeta.count),
+            "idTable": bytes(s.idTable, count: 2 * s.counts.idTableCapacity),
+        ]
+    }
+
+    /// `edits` random edits of every kind (ids, hidden, frames, scrolls, inserts with ids,
+    /// removals and moves in wide and small containers), none of them invalid.
+    static func randomEdits(_ live: LiveIndex, _ edits: Int, _ rng: inout SeededGenerator, tag: String) {
+        var views = live.windows
+        var k = 0
+        while k < views.count {
+            views += live.subviews(of: views[k])
+            k += 1
+        }
+        let containers = views.filter { live.subviews(of: $0).count > 1 }
+        var inserted: [ViewHandle] = []
+        for e in 0..<edits {
+            let v = views[rng.int(below: views.count)]
+            switch rng.int(below: 7) {
+            case 0:
+                live.set(v, \.isHidden, rng.chance(0.5))
+            case 1:
+                let c = live.attributes(of: v)!.center
+                live.set(v, \.center, Point(x: c.x + rng.double(-3, 3), y: c.y + rng.double(-3, 3)))
+            case 2:
+                let c = containers[rng.int(below: containers.count)]
+                let o = live.attributes(of: c)!.bounds.origin
+                live.scroll(c, to: Point(x: o.x, y: o.y + rng.double(-9, 9)))
+            case 3, 4:
+                let parent = containers[rng.int(below: containers.count)]
+                let count = live.subviews(of: parent).count
+                if let h = live.createView(
+                    ViewAttributes(
+                        bounds: Rect(x: 0, y: 0, width: 10, height: 10),
+                        center: Point(x: rng.double(0, 300), y: rng.double(0, 300))),
+                    id: "\(tag).\(e)", in: parent, at: .index(rng.int(in: 0...count)))
+                {
+                    inserted.append(h)
+                }
+            case 5:
+                guard !inserted.isEmpty else { continue }
+                live.remove(inserted.swapRemove(at: rng.int(below: inserted.count)))
+            default:
+                guard !inserted.isEmpty else { continue }
+                let parent = containers[rng.int(below: containers.count)]
+                let moved = inserted[rng.int(below: inserted.count)]
+                // A position counts the siblings without the moved view.
+                let count = live.subviews(of: parent).count - (live.superview(of: moved) == parent ? 1 : 0)
+                live.move(moved, into: parent, at: .index(rng.int(in: 0...count)))
+            }
+        }
+    }
+
+    @Test(arguments: [SceneShape.grid, .ui, .overlap])
+    func aRollbackRestoresEveryWriterOnlyByte(shape: SceneShape) throws {
+        for seed: UInt64 in 1...4 {
+            let live = try LiveIndex(shape.generate(count: 3_000, seed: seed))
+            var rng = SeededGenerator(seed: seed)
+            // Committed edits first, so the transaction below writes into pages of older versions.
+            Self.randomEdits(live, 300, &rng, tag: "committed")
+            try live.commit()
+            let before = Self.writerBytes(live.store)
+            let answers = (0..<200).map { _ in Point(x: rng.double(-10, 400), y: rng.double(-10, 700)) }
+
+            Self.randomEdits(live, 400, &rng, tag: "rolled-back")
+            #expect(live.store.pager.beforeImageCount > 0, "seed \(seed): the transaction wrote nothing in place")
+            live.discard()
+
+            #expect(live.store.pager.beforeImageCount == 0, "seed \(seed)")
+            let after = Self.writerBytes(live.store)
+            for (name, bytes) in before {
+                let now = after[name] ?? []
+                let first = now.indices.first { $0 >= bytes.count || now[$0] != bytes[$0] }
+                #expect(
+                    now.count == bytes.count && first == nil,
+                    "\(shape), seed \(seed): \(name) differs after the rollback (from byte \(first ?? now.count))")
+            }
+            #expect(live.invariantViolations().isEmpty, "\(shape), seed \(seed)")
+            // The store goes on from the restored state: an edit after the rollback commits and
+            // answers as the committed scene with that edit does.
+            Self.randomEdits(live, 50, &rng, tag: "after")
+            let snapshot = try live.commit()
+            #expect(live.invariantViolations().isEmpty, "\(shape), seed \(seed)")
+            let scene = live.makeScene()
+            for p in answers {
+                let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) }
+                let want = ReferenceHitTester().hitTest(scene, at: p).map(\.id).flatMap { $0.isEmpty ? nil : $0 }
+                #expect(got == want, "\(shape), seed \(seed), point \(p)")
+            }
+        }
+    }
+
+    /// A commit forgets the log; a rejected transaction (an invalid edit among valid ones) rolls
+    /// back through it like a discard.
+    @Test func aRejectedTransactionRestoresTheWriterOnlyBytes() throws {
+        let live = try LiveIndex(SceneShape.grid.generate(count: 2_000, seed: 9))
+        var rng = SeededGenerator(seed: 9)
+        Self.randomEdits(live, 100, &rng, tag: "a")
+        try live.commit()
+        #expect(live.store.pager.beforeImageCount == 0)
+        let before = Self.writerBytes(live.store)
+        Self.randomEdits(live, 200, &rng, tag: "b")
+        live.remove(ViewHandle(slot: 999_999, generation: 1))
+        #expect(throws: EditError.self) { try live.commit() }
+        #expect(Self.writerBytes(live.store) == before, "seed 9: a writer-only column differs after the rejection")
+        #expect(live.invariantViolations().isEmpty)
+    }
+
+    /// The checker refuses a before-image outside the writer-only columns' older pages: one in a
+    /// page snapshots read, and one in a page this version created.
+    @Test func theCheckerCatchesAMisplacedBeforeImage() throws {
+        for place in ["a record of a shared page", "a page this version created"] {
+            let live = try LiveIndex(SceneShape.grid.generate(count: 2_000, seed: 3))
+            let v = try #require(live.windows.first)
+            live.set(v, \.alpha, 0.5)  // opens a transaction
+            #expect(live.invariantViolations().isEmpty, "the control")
+            let store = live.store
+            let address: UnsafeRawPointer
+            if place == "a record of a shared page" {
+                address = UnsafeRawPointer(store.state.records.reader.pointer(1))
+            } else {
+                let fresh = store.pager.allocate(bodyBytes: 64)
+                address = UnsafeRawPointer(fresh)
+            }
+            store.pager.keepBeforeImage(UnsafeMutableRawPointer(mutating: address), byteCount: 8)
+            let problems = live.invariantViolations().map(\.description)
+            #expect(problems.contains { $0.contains("before-images") }, "\(place): \(problems)")
+            live.discard()
+        }
+    }
+}
+
+extension Array {
+    fileprivate mutating func swapRemove(at i: Int) -> Element {
+        swapAt(i, count - 1)
+        return removeLast()
+    }
+}

@@ -12,18 +12,31 @@ final class Pager {
     /// The memory shared with snapshots.
     let arena = PageArena()
     /// The version being written; every published snapshot has a smaller one.
-    private(set) var version: UInt64 = 1
-    /// Blocks this version created (freed by a rollback).
-    private var created: [UnsafeMutableRawPointer] = []
-    /// Older blocks this version replaced, and whether snapshots can read them.
-    private var replaced: [(body: UnsafeMutableRawPointer, shared: Bool)] = []
-    /// Blocks this version both created and replaced (freed by a commit; a rollback frees them as
-    /// part of ``created``).
-    private var discarded: [UnsafeMutableRawPointer] = []
-    /// Freed blocks kept for reuse, by body size: an edit copies a few pages per commit, and
-    /// taking them from here instead of the allocator halves a small edit's cost.
-    private var pool: [(bytes: Int, blocks: [UnsafeMutableRawPointer])] = []
-    private var pooledBytes = 0
+    var version: UInt64 { books.version }
+
+    /// The pager's lists, in one stored property.
+    private struct Books {
+        var version: UInt64 = 1
+        /// Blocks this version created (freed by a rollback).
+        var created: [UnsafeMutableRawPointer] = []
+        /// Older blocks this version replaced, and whether snapshots can read them.
+        var replaced: [(body: UnsafeMutableRawPointer, shared: Bool)] = []
+        /// Blocks this version both created and replaced (freed by a commit; a rollback frees
+        /// them as part of ``created``).
+        var discarded: [UnsafeMutableRawPointer] = []
+        /// Freed blocks kept for reuse, by body size: an edit copies a few pages per commit, and
+        /// taking them from here instead of the allocator halves a small edit's cost.
+        var pool: [(bytes: Int, blocks: [UnsafeMutableRawPointer])] = []
+        var pooledBytes = 0
+    }
+    /// Release builds skip the run-time exclusivity check on the lists, as on the store's state:
+    /// only the writer's thread touches them, in short methods that call nothing holding an
+    /// access (the checks were a sixth of a scroll's edit and commit at 1M views).
+    #if DEBUG
+        private var books = Books()
+    #else
+        @exclusivity(unchecked) private var books = Books()
+    #endif
     /// The most bytes kept in ``pool``; past it, freed blocks go back to the allocator.
     static let poolLimit = 32 << 20
     /// What this version overwrote in place in older writer-only pages (for a rollback).
@@ -37,20 +50,20 @@ final class Pager {
     #endif
 
     deinit {
-        for (_, blocks) in pool { for body in blocks { PageBlock.free(body) } }
+        for (_, blocks) in books.pool { for body in blocks { PageBlock.free(body) } }
     }
 
     /// Frees a block into the pool (or to the allocator when the pool is full).
     func recycle(_ body: UnsafeMutableRawPointer) {
         let bytes = PageBlock.byteCount(body)
-        guard pooledBytes + bytes <= Self.poolLimit else { return PageBlock.free(body) }
+        guard books.pooledBytes + bytes <= Self.poolLimit else { return PageBlock.free(body) }
         // A handful of sizes (pages of each record size, directories): a linear search is quickest.
-        if let i = pool.firstIndex(where: { $0.bytes == bytes }) {
-            pool[i].blocks.append(body)
+        if let i = books.pool.firstIndex(where: { $0.bytes == bytes }) {
+            books.pool[i].blocks.append(body)
         } else {
-            pool.append((bytes, [body]))
+            books.pool.append((bytes, [body]))
         }
-        pooledBytes += bytes
+        books.pooledBytes += bytes
     }
 
     /// Whether the next ``commit()`` empties the pool once it has recycled what the version freed
@@ -60,16 +73,17 @@ final class Pager {
     /// Gives every pooled block back to the allocator.
     /// - Complexity: O(pooled blocks).
     func trimPool() {
-        for (_, blocks) in pool { for body in blocks { PageBlock.free(body) } }
-        pool.removeAll()
-        pooledBytes = 0
+        for (_, blocks) in books.pool { for body in blocks { PageBlock.free(body) } }
+        books.pool.removeAll()
+        books.pooledBytes = 0
     }
 
     private func takeFromPool(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        guard let i = pool.firstIndex(where: { $0.bytes == bytes }), let body = pool[i].blocks.popLast() else {
+        guard let i = books.pool.firstIndex(where: { $0.bytes == bytes }), let body = books.pool[i].blocks.popLast()
+        else {
             return nil
         }
-        pooledBytes -= bytes
+        books.pooledBytes -= bytes
         return body
     }
 
@@ -79,7 +93,7 @@ final class Pager {
         let body =
             takeFromPool(bodyBytes).map { PageBlock.reuse($0, version: version) }
             ?? PageBlock.allocate(bodyBytes: bodyBytes, version: version)
-        created.append(body)
+        books.created.append(body)
         return body
     }
 
@@ -88,7 +102,7 @@ final class Pager {
     /// - Complexity: O(pages · bodyBytes).
     func allocateSlab(pages: Int, bodyBytes: Int) -> [UnsafeMutableRawPointer] {
         let bodies = PageSlab.allocate(pages: pages, bodyBytes: bodyBytes, version: version)
-        created.append(contentsOf: bodies)
+        books.created.append(contentsOf: bodies)
         return bodies
     }
 
@@ -104,7 +118,7 @@ final class Pager {
         } else {
             copy = PageBlock.copy(body, version: version)
         }
-        created.append(copy)
+        books.created.append(copy)
         replace(body, shared: shared)
         return copy
     }
@@ -113,9 +127,9 @@ final class Pager {
     /// - Complexity: O(1) amortized.
     func replace(_ body: UnsafeMutableRawPointer, shared: Bool) {
         if isWritable(body) {
-            discarded.append(body)
+            books.discarded.append(body)
         } else {
-            replaced.append((body, shared))
+            books.replaced.append((body, shared))
         }
     }
 
@@ -144,20 +158,20 @@ final class Pager {
     /// the next version begins. Returns the version committed.
     /// - Complexity: O(blocks created or replaced by the version).
     func commit() -> UInt64 {
-        for (body, shared) in replaced {
+        for (body, shared) in books.replaced {
             if shared { arena.retire(body, replacedBy: version) } else { recycle(body) }
         }
-        for body in discarded { recycle(body) }
-        replaced.removeAll(keepingCapacity: true)
-        discarded.removeAll(keepingCapacity: true)
-        created.removeAll(keepingCapacity: true)
+        for body in books.discarded { recycle(body) }
+        books.replaced.removeAll(keepingCapacity: true)
+        books.discarded.removeAll(keepingCapacity: true)
+        books.created.removeAll(keepingCapacity: true)
         beforeImages.forget()
         if trimsPoolAtCommit {
             trimPool()
             trimsPoolAtCommit = false
         }
-        version += 1
-        return version - 1
+        books.version += 1
+        return books.version - 1
     }
 
     /// Forgets the version: puts back what it wrote in place, and frees every block it created.
@@ -165,10 +179,10 @@ final class Pager {
     /// - Complexity: O(blocks created by the version + bytes written in place).
     func rollback() {
         beforeImages.restore()
-        for body in created { recycle(body) }
-        created.removeAll(keepingCapacity: true)
-        replaced.removeAll(keepingCapacity: true)
-        discarded.removeAll(keepingCapacity: true)
+        for body in books.created { recycle(body) }
+        books.created.removeAll(keepingCapacity: true)
+        books.replaced.removeAll(keepingCapacity: true)
+        books.discarded.removeAll(keepingCapacity: true)
     }
 
     /// Ends the writer's life: what the version being written created is freed (no snapshot can
@@ -178,31 +192,33 @@ final class Pager {
     func abandon() {
         // The store has freed its writer-only blocks already: nothing is put back into them.
         beforeImages.forget()
-        for (body, shared) in replaced {
+        for (body, shared) in books.replaced {
             if shared { arena.adopt(body) } else { PageBlock.free(body) }
         }
-        replaced.removeAll()
+        books.replaced.removeAll()
         rollback()
     }
 
     /// Calls `body` with every block kept for reuse (for the memory account).
     /// - Complexity: O(pooled blocks).
     func forEachPooledBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for (_, blocks) in pool { blocks.forEach(body) }
+        for (_, blocks) in books.pool { blocks.forEach(body) }
     }
 
     /// The bytes of the writer's own bookkeeping arrays (their capacity), for the memory account.
     /// - Complexity: O(sizes in the pool).
     var bookkeepingBytes: Int {
         let pointer = MemoryLayout<UnsafeMutableRawPointer>.stride
-        return (created.capacity + discarded.capacity) * pointer + beforeImages.residentBytes
-            + replaced.capacity * MemoryLayout<(body: UnsafeMutableRawPointer, shared: Bool)>.stride
-            + pool.reduce(pool.capacity * MemoryLayout<(bytes: Int, blocks: [UnsafeMutableRawPointer])>.stride) {
+        return (books.created.capacity + books.discarded.capacity) * pointer + beforeImages.residentBytes
+            + books.replaced.capacity * MemoryLayout<(body: UnsafeMutableRawPointer, shared: Bool)>.stride
+            + books.pool.reduce(
+                books.pool.capacity * MemoryLayout<(bytes: Int, blocks: [UnsafeMutableRawPointer])>.stride
+            ) {
                 $0 + $1.blocks.capacity * pointer
             }
     }
 
     /// Blocks created by the version being written (for tests).
     /// - Complexity: O(1).
-    var createdCount: Int { created.count }
+    var createdCount: Int { books.created.count }
 }

@@ -8,29 +8,36 @@ import Testing
 /// before-image log: a rolled-back transaction must leave every one of their bytes as the last
 /// commit left it, and the checker must refuse a log entry that points anywhere else.
 @Suite struct InPlaceWriteTests {
-    /// Every byte of every writer-only column's written records, by column.
+    /// Every byte of every page of every writer-only column, by column (free and unwritten
+    /// records included: a fresh slot relies on reading zero bytes past the pool's count).
     static func writerBytes(_ store: LiveStore) -> [String: [UInt8]] {
-        func bytes<E>(_ column: PagedColumn<E>, count: Int) -> [UInt8] {
+        func bytes(_ forEachPage: ((UnsafeMutableRawPointer) -> Void) -> Void) -> [UInt8] {
             var out: [UInt8] = []
-            out.reserveCapacity(count * MemoryLayout<E>.size)
-            let reader = column.reader
-            for i in 0..<count {
-                // Safe: records below the count were written, so their pages exist.
-                out += UnsafeRawBufferPointer(start: reader.pointer(i), count: MemoryLayout<E>.size)
+            forEachPage { page in
+                // Safe: a page's body is byteCount bytes, all of them initialized.
+                out += UnsafeRawBufferPointer(start: page, count: PageBlock.byteCount(page))
             }
             return out
         }
         let s = store.state
         return [
-            "slots": bytes(s.slots.column, count: s.slots.count),
-            "orderNodes": bytes(s.orderNodes.column, count: s.orderNodes.count),
-            "rares": bytes(s.rares.column, count: s.rares.count),
-            "boundsEntries": bytes(s.boundsEntries.column, count: s.boundsEntries.count),
-            "insetsEntries": bytes(s.insetsEntries.column, count: s.insetsEntries.count),
-            "leafMeta": bytes(s.leafMeta.column, count: s.leafMeta.count),
-            "blockMeta": bytes(s.blockMeta.column, count: s.blockMeta.count),
-            "idTable": bytes(s.idTable, count: 2 * s.counts.idTableCapacity),
+            "slots": bytes(s.slots.forEachPage), "orderNodes": bytes(s.orderNodes.forEachPage),
+            "rares": bytes(s.rares.forEachPage), "boundsEntries": bytes(s.boundsEntries.forEachPage),
+            "insetsEntries": bytes(s.insetsEntries.forEachPage), "leafMeta": bytes(s.leafMeta.forEachPage),
+            "blockMeta": bytes(s.blockMeta.forEachPage), "idTable": bytes(s.idTable.forEachPage),
         ]
+    }
+
+    /// Expects every writer-only byte of `store` to be what `before` holds.
+    static func expectSame(_ before: [String: [UInt8]], _ store: LiveStore, _ label: String) {
+        let after = writerBytes(store)
+        for (name, bytes) in before {
+            let now = after[name] ?? []
+            let first = now.indices.first { $0 >= bytes.count || now[$0] != bytes[$0] }
+            #expect(
+                now.count == bytes.count && first == nil,
+                "\(label): \(name) differs after the rollback (from byte \(first ?? now.count))")
+        }
     }
 
     /// `edits` random edits of every kind (ids, hidden, frames, scrolls, inserts with ids,
@@ -97,14 +104,7 @@ import Testing
             live.discard()
 
             #expect(live.store.pager.beforeImageCount == 0, "seed \(seed)")
-            let after = Self.writerBytes(live.store)
-            for (name, bytes) in before {
-                let now = after[name] ?? []
-                let first = now.indices.first { $0 >= bytes.count || now[$0] != bytes[$0] }
-                #expect(
-                    now.count == bytes.count && first == nil,
-                    "\(shape), seed \(seed): \(name) differs after the rollback (from byte \(first ?? now.count))")
-            }
+            Self.expectSame(before, live.store, "\(shape), seed \(seed)")
             #expect(live.invariantViolations().isEmpty, "\(shape), seed \(seed)")
             // The store goes on from the restored state: an edit after the rollback commits and
             // answers as the committed scene with that edit does.
@@ -132,7 +132,58 @@ import Testing
         Self.randomEdits(live, 200, &rng, tag: "b")
         live.remove(ViewHandle(slot: 999_999, generation: 1))
         #expect(throws: EditError.self) { try live.commit() }
-        #expect(Self.writerBytes(live.store) == before, "seed 9: a writer-only column differs after the rejection")
+        Self.expectSame(before, live.store, "seed 9, rejected")
+        #expect(live.invariantViolations().isEmpty)
+    }
+
+    /// A compaction after in-place writes replaces the written pages in the same transaction:
+    /// the checker still finds the kept bytes in them, a rollback still restores them, and a
+    /// commit (which runs the checker in debug builds) goes through.
+    @Test func aCompactionAfterInPlaceWrites() throws {
+        for ending in ["discard", "commit"] {
+            let live = try LiveIndex(SceneShape.grid.generate(count: 2_000, seed: 5))
+            var rng = SeededGenerator(seed: 5)
+            Self.randomEdits(live, 100, &rng, tag: "a")
+            try live.commit()
+            let before = Self.writerBytes(live.store)
+            // Enough inserts to add pages to the slot pool, so that its column is not compact.
+            Self.randomEdits(live, 600, &rng, tag: "b")
+            #expect(live.store.pager.beforeImageCount > 0)
+            live.compact()
+            #expect(live.invariantViolations().isEmpty, "\(ending): after the compaction")
+            if ending == "discard" {
+                live.discard()
+                Self.expectSame(before, live.store, "compaction, then discard")
+            } else {
+                try live.commit()
+            }
+            #expect(live.invariantViolations().isEmpty, "\(ending)")
+        }
+    }
+
+    /// A rehash of the id table inside a transaction writes new pages instead of keeping a
+    /// before-image of every entry, and a rollback still gives the old table back.
+    @Test func aRehashInsideATransaction() throws {
+        let live = try LiveIndex(SceneShape.grid.generate(count: 2_000, seed: 6))
+        var rng = SeededGenerator(seed: 6)
+        Self.randomEdits(live, 50, &rng, tag: "a")
+        try live.commit()
+        let before = Self.writerBytes(live.store)
+        let capacity = live.store.state.counts.idTableCapacity
+        let parent = try #require(live.windows.first)
+        for k in 0..<1_000 {
+            live.createView(
+                ViewAttributes(bounds: Rect(x: 0, y: 0, width: 4, height: 4), center: Point(x: Double(k), y: 7)),
+                id: "rehash.\(k)", in: parent, at: .front)
+        }
+        #expect(live.store.state.counts.idTableCapacity > capacity, "the inserts did not rehash the table")
+        // A before-image a write at most (about two a view: its slot and its parent's order),
+        // not one for each of the table's thousands of entries.
+        #expect(live.store.pager.beforeImageCount < 2 * capacity, "\(live.store.pager.beforeImageCount) kept")
+        #expect(live.invariantViolations().isEmpty)
+        live.discard()
+        Self.expectSame(before, live.store, "rehash, then discard")
+        #expect(live.handle(forID: "rehash.0") == nil)
         #expect(live.invariantViolations().isEmpty)
     }
 
@@ -155,6 +206,8 @@ import Testing
             store.pager.keepBeforeImage(UnsafeMutableRawPointer(mutating: address), byteCount: 8)
             let problems = live.invariantViolations().map(\.description)
             #expect(problems.contains { $0.contains("before-images") }, "\(place): \(problems)")
+            // Not written back into a shared page by the discard.
+            store.pager.forgetBeforeImages()
             live.discard()
         }
     }

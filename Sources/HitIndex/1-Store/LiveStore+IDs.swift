@@ -208,12 +208,9 @@ extension LiveStore {
             let e = tableEntry(i)
             if e != Self.emptyEntry && e != Self.tombstone { entries.append(e) }
         }
-        if old == 0 && !state.idTable.hasPage(for: 0) {
-            // A first table: its pages are made zero-filled, in one slab.
-            state.idTable.compact(reserving: 2 * capacity)
-        } else {
-            for i in 0..<(2 * capacity) { state.idTable.set(i, 0) }
-        }
+        // New zero-filled pages, in one slab: the old ones stay as they were for a rollback
+        // (zeroing them in place would keep a before-image of every entry).
+        state.idTable.compact(reserving: 2 * capacity, zeroed: true)
         state.counts.idTableCapacity = capacity
         state.counts.idTableTombstones = 0
         for e in entries {

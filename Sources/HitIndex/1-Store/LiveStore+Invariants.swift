@@ -167,28 +167,27 @@ extension LiveStore {
         for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }
     }
 
-    /// The order of `parent`'s subviews `kids`: without a tree, the count and no order leaves,
-    /// at most ``orderTreeLimit`` of them; with one, more than ``orderTreeDropLimit`` of them, and
-    /// its leaves in order hold `kids`; every node is reached once, is not empty, and names its
-    /// parent; inner entries count the items below them; every subview's `orderLeaf` is its leaf;
-    /// a root inner node has two children or more.
     /// Every before-image the pager keeps must lie within one page of a writer-only column made
-    /// by an older version: only those are written in place, and a rollback writes the bytes back
+    /// by an older version — one the column holds, or one this version replaced (a compaction
+    /// after the write): only those are written in place, and a rollback writes the bytes back
     /// there (an entry anywhere else would write over memory a snapshot reads, or a freed block).
     private func beforeImageViolations(_ fail: (String) -> Void) {
         var pages: [(start: UInt, end: UInt)] = []
+        func add(_ body: UnsafeMutableRawPointer) {
+            let start = UInt(bitPattern: body)
+            pages.append((start, start + UInt(PageBlock.byteCount(body))))
+        }
         let own = [
-            state.slots.forEachBlock, state.orderNodes.forEachBlock, state.rares.forEachBlock,
-            state.boundsEntries.forEachBlock, state.insetsEntries.forEachBlock, state.leafMeta.forEachBlock,
-            state.blockMeta.forEachBlock, state.idTable.forEachBlock,
+            state.slots.forEachPage, state.orderNodes.forEachPage, state.rares.forEachPage,
+            state.boundsEntries.forEachPage, state.insetsEntries.forEachPage, state.leafMeta.forEachPage,
+            state.blockMeta.forEachPage, state.idTable.forEachPage,
         ]
         for forEach in own {
-            forEach { body in
-                guard !pager.isWritable(body) else { return }
-                let start = UInt(bitPattern: body)
-                pages.append((start, start + UInt(PageBlock.byteCount(body))))
-            }
+            forEach { if !pager.isWritable($0) { add($0) } }
         }
+        // Replaced writer-only blocks include directories and top blocks, which are never
+        // written in place; the pages among them cannot be told apart here.
+        pager.forEachReplacedWriterOnlyBlock(add)
         pages.sort { $0.start < $1.start }
         pager.forEachBeforeImage { address, byteCount in
             let a = UInt(bitPattern: address)
@@ -205,6 +204,11 @@ extension LiveStore {
         }
     }
 
+    /// The order of `parent`'s subviews `kids`: without a tree, the count and no order leaves,
+    /// at most ``orderTreeLimit`` of them; with one, more than ``orderTreeDropLimit`` of them, and
+    /// its leaves in order hold `kids`; every node is reached once, is not empty, and names its
+    /// parent; inner entries count the items below them; every subview's `orderLeaf` is its leaf;
+    /// a root inner node has two children or more.
     private func orderViolations(_ parent: Slot, _ kids: [Slot], _ fail: (String) -> Void) {
         let order = state.slots[parent.index].childOrder
         guard order.isTree else {

@@ -125,4 +125,8 @@ struct Pool<Entry: PoolEntry> {
     /// Every block of the column (``PagedColumn/forEachBlock(_:)``).
     /// - Complexity: O(blocks).
     func forEachBlock(_ body: (UnsafeMutableRawPointer) -> Void) { column.forEachBlock(body) }
+
+    /// Every page of the column (``PagedColumn/forEachPage(_:)``).
+    /// - Complexity: O(blocks).
+    func forEachPage(_ body: (UnsafeMutableRawPointer) -> Void) { column.forEachPage(body) }
 }

@@ -64,10 +64,6 @@ struct PagedColumn<Element: BitwiseCopyable> {
         reader[i]
     }
 
-    /// Whether record `i`'s page exists (records past the last page never written do not).
-    /// - Complexity: O(1).
-    func hasPage(for i: Int) -> Bool { existingPage(for: i) != nil }
-
     /// Writes record `i`, copying its page (and the blocks above it) first when an older version
     /// made them.
     /// - Complexity: O(1); O(4 KiB) for a first write to a page in a version.
@@ -187,9 +183,12 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// laid out so, with those pages, is left as it is.
     ///
     /// A bulk load reserves its records this way before writing them: each page is then created
-    /// once, in its final place.
+    /// once, in its final place. With `zeroed`, the new pages keep nothing of the old ones (for
+    /// a column about to be rewritten whole, as the id table's rehash is): nothing is copied,
+    /// and a writer-only column keeps no before-image of a record, where writing each record
+    /// again would keep one for every record.
     /// - Complexity: O(pages · page size); O(directories) when already compact.
-    mutating func compact(reserving: Int = 0) {
+    mutating func compact(reserving: Int = 0, zeroed: Bool = false) {
         let pagesPerDir = 1 << Self.dirShift
         let reservedPages = (reserving + (1 << Self.pageShift) - 1) >> Self.pageShift
         var pageCount = 0
@@ -200,7 +199,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
             }
         }
         // `flat` is cleared by every page added or copied, so a set `flat` means compact.
-        if flat != nil && pageCount >= reservedPages { return }
+        if flat != nil && pageCount >= reservedPages && !zeroed { return }
         pageCount = Swift.max(pageCount, reservedPages)
         // A column with no pages has no record to read: it counts as compacted (`flat` is then
         // never dereferenced, and the first page written clears it).
@@ -214,13 +213,24 @@ struct PagedColumn<Element: BitwiseCopyable> {
             let p = (k & (pagesPerDir - 1)) * 8
             if let old = dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) {
                 // Safe: both bodies are pageBytes long, and the slab's is new memory.
-                body.copyMemory(from: old, byteCount: Self.pageBytes)
+                if !zeroed { body.copyMemory(from: old, byteCount: Self.pageBytes) }
                 pager.replace(old, shared: shared)
             }
             body.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
             dir.storeBytes(of: body, toByteOffset: p, as: UnsafeMutableRawPointer?.self)
         }
         flat = bodies[0]
+    }
+
+    /// Calls `body` with every page of the column as it is now, in record order.
+    /// - Complexity: O(blocks).
+    func forEachPage(_ body: (UnsafeMutableRawPointer) -> Void) {
+        for d in 0..<topCapacity {
+            guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else { continue }
+            for p in 0..<(1 << Self.dirShift) {
+                if let page = dir.load(fromByteOffset: p * 8, as: UnsafeMutableRawPointer?.self) { body(page) }
+            }
+        }
     }
 
     /// Calls `body` with every block of the column as it is now: each page, then the directory

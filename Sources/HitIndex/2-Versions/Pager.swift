@@ -145,6 +145,17 @@ final class Pager {
     /// transaction; for the invariant checker and tests).
     var beforeImageCount: Int { beforeImages.count }
 
+    /// Calls `body` with every block of a writer-only column this version replaced (they stay
+    /// allocated until the commit or rollback, so kept before-images may lie in them).
+    /// - Complexity: O(blocks replaced).
+    func forEachReplacedWriterOnlyBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
+        for (block, shared) in books.replaced where !shared { body(block) }
+    }
+
+    /// Forgets the kept before-images without writing them back (for tests that inject one).
+    /// - Complexity: O(1).
+    func forgetBeforeImages() { beforeImages.forget() }
+
     /// Calls `body` with each kept entry's address and byte count, newest first.
     /// - Complexity: O(entries).
     func forEachBeforeImage(_ body: (UnsafeRawPointer, Int) -> Void) { beforeImages.forEachEntry(body) }

@@ -84,17 +84,11 @@ struct BeforeImageLog: ~Copyable {
     /// Writes every kept record back, newest first, and empties the log (a rollback).
     /// - Complexity: O(bytes kept).
     mutating func restore() {
-        var end = used
-        while end > 0 {
-            let address = buffer.load(fromByteOffset: end - 16, as: UInt.self)
-            let byteCount = buffer.load(fromByteOffset: end - 8, as: Int.self)
-            let start = end - 16 - ((byteCount + 7) & ~7)
+        walkBackwards { address, kept, byteCount in
             // Safe: the address is a record of a page that stays allocated until the commit or
-            // rollback that empties this log (older pages are only freed then), and the bytes
-            // are those kept from it.
-            UnsafeMutableRawPointer(bitPattern: address).unsafelyUnwrapped.copyMemory(
-                from: buffer + start, byteCount: byteCount)
-            end = start
+            // rollback that empties this log (older pages are only freed then), and `kept`
+            // holds the bytes taken from it.
+            UnsafeMutableRawPointer(mutating: address).copyMemory(from: kept, byteCount: byteCount)
         }
         forget()
     }
@@ -115,12 +109,22 @@ struct BeforeImageLog: ~Copyable {
     /// Calls `body` with each entry's address and byte count, newest first.
     /// - Complexity: O(entries).
     func forEachEntry(_ body: (UnsafeRawPointer, Int) -> Void) {
+        walkBackwards { address, _, byteCount in body(address, byteCount) }
+    }
+
+    /// Calls `body` with each entry's address, its kept bytes and their count, newest first:
+    /// the footer after each entry's padded bytes says where the entry before it ends.
+    private func walkBackwards(
+        _ body: (UnsafeRawPointer, UnsafeRawPointer, Int) -> Void
+    ) {
         var end = used
         while end > 0 {
             let address = buffer.load(fromByteOffset: end - 16, as: UInt.self)
             let byteCount = buffer.load(fromByteOffset: end - 8, as: Int.self)
-            body(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped, byteCount)
-            end -= 16 + ((byteCount + 7) & ~7)
+            let start = end - 16 - ((byteCount + 7) & ~7)
+            body(
+                UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped, buffer + start, byteCount)
+            end = start
         }
     }
 

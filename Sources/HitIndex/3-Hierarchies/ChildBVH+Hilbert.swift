@@ -1,24 +1,46 @@
 extension ChildBVH {
-    /// The position of cell `(x, y)` along the Hilbert curve filling the 2^16 × 2^16 grid.
+    /// The position of cell `(x, y)` along the Hilbert curve filling the 2^16 × 2^16 grid: the
+    /// curve's two bits for each level, from the top bit down, in four table steps of four
+    /// levels each (the loop of one level at a time, with its unpredictable branches, was an
+    /// eighth of a million-view build).
+    /// - Complexity: O(1): four dependent loads from a 2 KiB table.
+    @inline(__always)
     static func hilbertIndex(_ x: UInt32, _ y: UInt32) -> UInt32 {
-        var x = x
-        var y = y
-        var d: UInt64 = 0
-        var s: UInt32 = 1 << 15
-        while s > 0 {
-            let rx: UInt32 = (x & s) != 0 ? 1 : 0
-            let ry: UInt32 = (y & s) != 0 ? 1 : 0
-            d += UInt64(s) * UInt64(s) * UInt64((3 * rx) ^ ry)
-            if ry == 0 {
-                if rx == 1 {
-                    x = 65535 - x
-                    y = 65535 - y
-                }
-                swap(&x, &y)
+        hilbertSteps.withUnsafeBufferPointer { steps in
+            var state: UInt32 = 0
+            var d: UInt32 = 0
+            for shift in stride(from: UInt32(12), through: 0, by: -4) {
+                let nibbles = (x >> shift & 0xF) << 4 | (y >> shift & 0xF)
+                // Safe: state < 4 and nibbles < 256, so the index is below 1,024, the table's size.
+                let step = UInt32(steps[Int(truncatingIfNeeded: state << 8 | nibbles)])
+                d = d << 8 | (step & 0xFF)
+                state = step >> 8
             }
-            s >>= 1
+            return d
         }
-        return UInt32(truncatingIfNeeded: d)
+    }
+
+    /// The curve four levels at a time: entry `state << 8 | xBits << 4 | yBits` holds the four
+    /// levels' digits (8 bits, the top level's highest) and, above them, the state the next
+    /// level starts in.
+    ///
+    /// A state says how the levels above turned the grid: bit 0, x and y swapped; bit 1, both
+    /// complemented. At one level, with the turned bits `(rx, ry)`, the curve's digit is
+    /// `3·rx ⊕ ry`; a quadrant with `ry = 0` turns what lies below it: swapped, and complemented
+    /// too when `rx = 1`. (Swapping and complementing both coordinates commute, so two bits keep
+    /// every turn.)
+    static let hilbertSteps: [UInt16] = (0..<1024).map { entry in
+        var state = entry >> 8
+        var digits = 0
+        for level in stride(from: 3, through: 0, by: -1) {
+            var rx = entry >> (4 + level) & 1
+            var ry = entry >> level & 1
+            if state & 1 != 0 { swap(&rx, &ry) }
+            if state & 2 != 0 { (rx, ry) = (rx ^ 1, ry ^ 1) }
+            digits = digits << 2 | ((3 * rx) ^ ry)
+            if ry == 0 { state ^= 1 | (rx == 1 ? 2 : 0) }
+        }
+        return UInt16(state << 8 | digits)
     }
 
     /// Positions `0..<values.count` ordered by `values`, ties by position: two 16-bit LSD radix

@@ -298,6 +298,44 @@ import Testing
         #expect(refusal([root, plain, unnamed]) == nil)
     }
 
+    /// When several views are refused, the first check that refuses one names it: a parent out
+    /// of range anywhere before a cycle, a cycle before any refused attribute or redirect, and
+    /// among those the view that comes first in the input.
+    @Test func theFirstRefusedCheckNamesItsFirstView() {
+        let root = ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), id: "root")
+        let plain = ViewDefinition(frame: Rect(x: 0, y: 0, width: 5, height: 5), parent: 0)
+        func refusal(_ definitions: [ViewDefinition]) -> SceneError? {
+            do {
+                _ = try LiveIndex(views: definitions)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        var hidden = plain
+        hidden.attributes.alpha = .nan
+        hidden.id = "badAlpha"
+        var lost = plain
+        lost.id = "lost"
+        lost.parent = 9
+        var redirect = plain
+        redirect.id = "badRedirect"
+        redirect.redirectTarget = 9
+        var (x, y) = (plain, plain)
+        (x.id, y.id) = ("x", "y")
+        // x and y are each other's superview: positions 4 and 5 below.
+        (x.parent, y.parent) = (5, 4)
+        guard refusal([root, hidden]) != nil else {
+            Issue.record("a NaN alpha is refused on its own; the cases below rely on it")
+            return
+        }
+        #expect(refusal([root, hidden, lost])?.location == .view("lost"), "the parent check runs first")
+        #expect(refusal([root, hidden, redirect, plain, x, y])?.message.contains("cycle") == true)
+        #expect(refusal([root, hidden, redirect])?.location == .view("badAlpha"))
+        #expect(refusal([root, redirect, hidden])?.location == .view("badRedirect"))
+        #expect(refusal([root, redirect, hidden, lost])?.location == .view("lost"))
+    }
+
     /// Every value a scene file refuses, set on one view of a generated scene: the model path and
     /// the definitions path refuse it with the same error.
     @Test func everyRefusedValueGivesTheModelPathsError() throws {

@@ -30,27 +30,52 @@ extension LiveStore {
             if let id = definitions[i].id, !id.isEmpty { return .view(id) }
             return .path("views[\(i)]")
         }
-        // Each container's subviews, as one array of input positions with an offset per view.
+        // One pass over the definitions (each is 280 bytes: every extra pass over a million of
+        // them streamed another 280 MB): parents and orders into small arrays, the subview
+        // counts, the redirects, and the first view whose attributes or redirect are refused.
+        // Parent errors are thrown at once; the refused view only after the cycle check, so the
+        // first violation is the one the checks, in their order, would name.
+        let isWindow = firstWindowOrder != nil
+        var parents = [Int32](repeating: -1, count: n)
+        var orders = [Int](repeating: 0, count: n)
         var start = [Int32](repeating: 0, count: n + 1)
         var rootInputs: [Int] = []
+        var redirects: [(input: Int, target: Int)] = []
+        var refused: (input: Int, field: String, message: String)?
         for i in 0..<n {
-            guard let p = definitions[i].parent else {
+            orders[i] = definitions[i].order
+            if let p = definitions[i].parent {
+                guard p >= 0, p < n, p != i else {
+                    throw SceneError(
+                        location: location(i), field: "parent",
+                        message: "expected the position of another view of the input (0..<\(n)) or nil, got \(p)")
+                }
+                parents[i] = Int32(p)
+                start[p + 1] += 1
+            } else {
                 rootInputs.append(i)
-                continue
             }
-            guard p >= 0, p < n, p != i else {
-                throw SceneError(
-                    location: location(i), field: "parent",
-                    message: "expected the position of another view of the input (0..<\(n)) or nil, got \(p)")
+            guard refused == nil else { continue }
+            let level = isWindow && parents[i] < 0 ? definitions[i].windowLevel : nil
+            if let problem = definitions[i].attributes.problem(level: level) {
+                refused = (i, problem.field, problem.message)
+            } else if let r = definitions[i].redirectTarget {
+                if (0..<n).contains(r) {
+                    redirects.append((i, r))
+                } else {
+                    refused = (
+                        i, "redirectTarget", "expected the position of a view of the input (0..<\(n)), got \(r)"
+                    )
+                }
             }
-            start[p + 1] += 1
         }
         for i in 0..<n { start[i + 1] += start[i] }
+        // Each container's subviews, as one array of input positions with an offset per view.
         var children = [Int32](repeating: 0, count: n - rootInputs.count)
         do {
             var fill = start
-            for i in 0..<n {
-                guard let p = definitions[i].parent else { continue }
+            for i in 0..<n where parents[i] >= 0 {
+                let p = Int(parents[i])
                 children[Int(fill[p])] = Int32(i)
                 fill[p] += 1
             }
@@ -59,15 +84,12 @@ extension LiveStore {
         for c in 0..<n where start[c + 1] - start[c] > 1 {
             let range = Int(start[c])..<Int(start[c + 1])
             var sorted = true
-            for k in range.dropFirst()
-            where definitions[Int(children[k])].order < definitions[Int(children[k - 1])].order {
+            for k in range.dropFirst() where orders[Int(children[k])] < orders[Int(children[k - 1])] {
                 sorted = false
                 break
             }
             if !sorted {
-                let order = children[range].sorted {
-                    (definitions[Int($0)].order, $0) < (definitions[Int($1)].order, $1)
-                }
+                let order = children[range].sorted { (orders[Int($0)], $0) < (orders[Int($1)], $1) }
                 children.replaceSubrange(range, with: order)
             }
         }
@@ -87,17 +109,8 @@ extension LiveStore {
                 location: location(i), field: "parent",
                 message: "its superviews never reach a window: a cycle of parents")
         }
-        let isWindow = firstWindowOrder != nil
-        for i in 0..<n {
-            let level = isWindow && definitions[i].parent == nil ? definitions[i].windowLevel : nil
-            if let problem = definitions[i].attributes.problem(level: level) {
-                throw SceneError(location: location(i), field: problem.field, message: problem.message)
-            }
-            if let r = definitions[i].redirectTarget, !(0..<n).contains(r) {
-                throw SceneError(
-                    location: location(i), field: "redirectTarget",
-                    message: "expected the position of a view of the input (0..<\(n)), got \(r)")
-            }
+        if let (i, field, message) = refused {
+            throw SceneError(location: location(i), field: field, message: message)
         }
         // Windows: insertion order by (order, input position); paint order by level, then that.
         var windowRank: [Int: UInt64] = [:]
@@ -114,12 +127,11 @@ extension LiveStore {
         if let taken = plan.map({ addIDs(ids, plan: $0) }) ?? addIDs(ids) {
             throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
         }
-        for i in 0..<n {
-            if let r = definitions[i].redirectTarget { setRedirect(slots[i], to: slots[r]) }
-        }
+        for (i, r) in redirects { setRedirect(slots[i], to: slots[r]) }
         for (i, slot) in externalRedirects { setRedirect(slots[i], to: slot) }
         for c in 0..<n where start[c + 1] > start[c] {
-            linkChildren(children[Int(start[c])..<Int(start[c + 1])].map { slots[Int($0)] }, to: slots[c])
+            // A lazy view of the slots: no array allocated per container.
+            linkChildren(children[Int(start[c])..<Int(start[c + 1])].lazy.map { slots[Int($0)] }, to: slots[c])
         }
         // Reach and hierarchies, subviews before their container.
         for v in preorder.reversed() {

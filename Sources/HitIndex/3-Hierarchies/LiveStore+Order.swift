@@ -338,7 +338,7 @@ extension LiveStore {
     /// Gives `parent` the subviews `children` (back to front), all new to it: the links, and the
     /// order tree when there are more than ``orderTreeLimit``.
     /// - Complexity: O(k).
-    func linkChildren(_ children: [Slot], to parent: Slot) {
+    func linkChildren(_ children: some Collection<Slot>, to parent: Slot) {
         precondition(
             state.slots[parent.index].childOrder == .small(count: 0), "linkChildren starts from no subviews")
         guard !children.isEmpty else { return }
@@ -351,7 +351,7 @@ extension LiveStore {
         }
         state.records.update(parent.index) { $0.lastChild = previous }
         if children.count > Self.orderTreeLimit {
-            buildOrderTree(parent, children)
+            buildOrderTree(parent, Array(children))
         } else {
             state.slots.update(parent.index) { $0.childOrder = .small(count: children.count) }
         }

@@ -19,24 +19,35 @@ final class PageArena: @unchecked Sendable {
 
     // @unchecked Sendable: the stored state below is touched only by the writer (and by deinit,
     // when nobody else holds the arena); leases are shared, but their flag is atomic.
-    /// Retired blocks that a live snapshot could see at the last full scan.
-    private var pinned: [Retired] = []
-    /// Retired blocks not looked at yet.
-    private var fresh: [Retired] = []
-    private var adopted: [UnsafeMutableRawPointer] = []
-    /// The leases of published snapshots not known to be released, in increasing version order.
-    private var leases: [SnapshotLease] = []
+    private struct Lists {
+        /// Retired blocks that a live snapshot could see at the last full scan.
+        var pinned: [Retired] = []
+        /// Retired blocks not looked at yet.
+        var fresh: [Retired] = []
+        var adopted: [UnsafeMutableRawPointer] = []
+        /// The leases of published snapshots not known to be released, in increasing version
+        /// order.
+        var leases: [SnapshotLease] = []
+    }
+    /// Release builds skip the run-time exclusivity check on the lists, as on the pager's: only
+    /// the writer touches them, in short methods that call nothing holding an access (the
+    /// checks were about a twentieth of a scroll's edit and commit at 1M views).
+    #if DEBUG
+        private var lists = Lists()
+    #else
+        @exclusivity(unchecked) private var lists = Lists()
+    #endif
 
     /// How many blocks wait for snapshots to go (for tests and the benchmark).
     /// - Complexity: O(1).
-    var retiredCount: Int { pinned.count + fresh.count }
+    var retiredCount: Int { lists.pinned.count + lists.fresh.count }
 
     /// A lease for the snapshot of `version`, which must be greater than every earlier one.
     /// - Complexity: O(1) amortized.
     func lease(version: UInt64) -> SnapshotLease {
-        precondition(leases.last.map { $0.version < version } ?? true, "snapshot versions increase")
+        precondition(lists.leases.last.map { $0.version < version } ?? true, "snapshot versions increase")
         let lease = SnapshotLease(version: version)
-        leases.append(lease)
+        lists.leases.append(lease)
         return lease
     }
 
@@ -45,13 +56,13 @@ final class PageArena: @unchecked Sendable {
     func retire(_ body: UnsafeMutableRawPointer, replacedBy version: UInt64) {
         let first = PageBlock.version(body)
         precondition(first < version, "a block is replaced by a later version than made it")
-        fresh.append(Retired(body: body, first: first, last: version - 1))
+        lists.fresh.append(Retired(body: body, first: first, last: version - 1))
     }
 
     /// Takes ownership of a block that was current when the writer went away.
     /// - Complexity: O(1) amortized.
     func adopt(_ body: UnsafeMutableRawPointer) {
-        adopted.append(body)
+        lists.adopted.append(body)
     }
 
     /// Frees every retired block that no live snapshot can see.
@@ -61,9 +72,9 @@ final class PageArena: @unchecked Sendable {
     /// - Complexity: O(f log s) for f blocks retired since the last call and s live snapshots;
     ///   plus O(p log s) for the p pinned blocks when a snapshot went.
     func reclaim(recycle: (UnsafeMutableRawPointer) -> Void = PageBlock.free) {
-        let before = leases.count
-        leases.removeAll { $0.released }
-        let leases = self.leases
+        let before = lists.leases.count
+        lists.leases.removeAll { $0.released }
+        let leases = lists.leases
         // Leases are in increasing version order, so the live versions are sorted. (No array is
         // made here: a commit's reclaim allocating two was a tenth of a scroll's commit.)
         func visible(_ block: Retired) -> Bool {
@@ -78,8 +89,8 @@ final class PageArena: @unchecked Sendable {
         }
         // The lists are taken out of the object while they change (and put back, still
         // unique): one exclusivity check each instead of one per element.
-        var held = pinned
-        pinned = []
+        var held = lists.pinned
+        lists.pinned = []
         if leases.count < before {
             var kept = 0
             for k in held.indices {
@@ -92,38 +103,38 @@ final class PageArena: @unchecked Sendable {
             }
             held.removeLast(held.count - kept)
         }
-        for block in fresh {
+        for block in lists.fresh {
             if visible(block) { held.append(block) } else { recycle(block.body) }
         }
-        pinned = held
-        fresh.removeAll(keepingCapacity: true)
+        lists.pinned = held
+        lists.fresh.removeAll(keepingCapacity: true)
     }
 
     /// Calls `body` with every block the arena holds for snapshots (for the memory account).
     /// - Complexity: O(blocks held).
     func forEachHeldBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for block in pinned { body(block.body) }
-        for block in fresh { body(block.body) }
-        adopted.forEach(body)
+        for block in lists.pinned { body(block.body) }
+        for block in lists.fresh { body(block.body) }
+        lists.adopted.forEach(body)
     }
 
     /// The bytes of the arena's own lists (their capacity), for the memory account.
     /// - Complexity: O(1).
     var bookkeepingBytes: Int {
-        (pinned.capacity + fresh.capacity) * MemoryLayout<Retired>.stride
-            + adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
-            + leases.capacity * MemoryLayout<SnapshotLease>.stride
+        (lists.pinned.capacity + lists.fresh.capacity) * MemoryLayout<Retired>.stride
+            + lists.adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
+            + lists.leases.capacity * MemoryLayout<SnapshotLease>.stride
     }
 
     /// The versions of the published snapshots still alive, oldest first.
     /// - Complexity: O(s) for s leases.
     var liveVersions: [UInt64] {
-        leases.filter { !$0.released }.map(\.version)
+        lists.leases.filter { !$0.released }.map(\.version)
     }
 
     deinit {
-        for block in pinned + fresh { PageBlock.free(block.body) }
-        for body in adopted { PageBlock.free(body) }
+        for block in lists.pinned + lists.fresh { PageBlock.free(block.body) }
+        for body in lists.adopted { PageBlock.free(body) }
     }
 }
 

@@ -28,6 +28,7 @@ final class Pager {
         /// taking them from here instead of the allocator halves a small edit's cost.
         var pool: [(bytes: Int, blocks: [UnsafeMutableRawPointer])] = []
         var pooledBytes = 0
+        var trimsPoolAtCommit = false
     }
     /// Release builds skip the run-time exclusivity check on the lists, as on the store's state:
     /// only the writer's thread touches them, in short methods that call nothing holding an
@@ -68,7 +69,10 @@ final class Pager {
 
     /// Whether the next ``commit()`` empties the pool once it has recycled what the version freed
     /// (set by a compaction, whose freed pages no edit is waiting for).
-    var trimsPoolAtCommit = false
+    var trimsPoolAtCommit: Bool {
+        get { books.trimsPoolAtCommit }
+        set { books.trimsPoolAtCommit = newValue }
+    }
 
     /// Gives every pooled block back to the allocator.
     /// - Complexity: O(pooled blocks).
@@ -177,9 +181,9 @@ final class Pager {
         books.discarded.removeAll(keepingCapacity: true)
         books.created.removeAll(keepingCapacity: true)
         beforeImages.forget()
-        if trimsPoolAtCommit {
+        if books.trimsPoolAtCommit {
             trimPool()
-            trimsPoolAtCommit = false
+            books.trimsPoolAtCommit = false
         }
         books.version += 1
         return books.version - 1

@@ -27,21 +27,31 @@ public final class LiveIndex {
     let store: LiveStore
     /// Where readers take the current snapshot.
     public let snapshots: SnapshotSource
-    /// The store's state at the start of the open transaction; nil when none is open.
-    private var saved: LiveStore.State?
-    /// Edits made in the open transaction.
-    private var editCount = 0
-    /// The version of the snapshot published last.
-    private var publishedVersion: UInt64 = 0
-    /// The first invalid edit of the open transaction.
-    private(set) var failure: EditError?
+    /// What the writer keeps of the open transaction.
+    private struct Transaction {
+        /// The store's state at the start of the open transaction; nil when none is open.
+        var saved: LiveStore.State?
+        /// Edits made in the open transaction.
+        var editCount = 0
+        /// The version of the snapshot published last.
+        var publishedVersion: UInt64 = 0
+        /// The first invalid edit of the open transaction.
+        var failure: EditError?
+    }
+    /// Release builds skip the run-time exclusivity check on it, as on the store's state: only
+    /// the writer touches it, in methods that hold no access across a call into it.
+    #if DEBUG
+        private var transaction = Transaction()
+    #else
+        @exclusivity(unchecked) private var transaction = Transaction()
+    #endif
 
     /// An empty index (no windows), with its first snapshot (version 1) published.
     /// - Complexity: O(1).
     public init() {
         store = LiveStore()
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
-        publishedVersion = snapshots.current().version
+        transaction.publishedVersion = snapshots.current().version
     }
 
     /// An index of `scene`, with its first snapshot (version 1) published. Views take slots in
@@ -52,7 +62,7 @@ public final class LiveIndex {
         store = LiveStore()
         try store.load(scene)
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
-        publishedVersion = snapshots.current().version
+        transaction.publishedVersion = snapshots.current().version
     }
 
     /// An index of the views `definitions` describe, with its first snapshot (version 1)
@@ -71,7 +81,7 @@ public final class LiveIndex {
         store = LiveStore()
         try store.load(definitions, threads: threads)
         snapshots = SnapshotSource(IndexSnapshot(store.publish(), arena: store.pager.arena))
-        publishedVersion = snapshots.current().version
+        transaction.publishedVersion = snapshots.current().version
     }
 
     /// The handle of the view that definition `i` of ``init(views:threads:)`` created; valid while that
@@ -89,15 +99,15 @@ public final class LiveIndex {
 
     /// Whether edits were made since the last commit or discard.
     /// - Complexity: O(1).
-    public var hasPendingEdits: Bool { saved != nil }
+    public var hasPendingEdits: Bool { transaction.saved != nil }
 
     /// How many edits the open transaction holds (the number the next edit's errors give it).
     /// - Complexity: O(1).
-    package var editsInTransaction: Int { editCount }
+    package var editsInTransaction: Int { transaction.editCount }
 
     /// The first invalid edit of the open transaction, which ``commit()`` will throw.
     /// - Complexity: O(1).
-    public var pendingError: EditError? { failure }
+    public var pendingError: EditError? { transaction.failure }
 
     /// Publishes the edits since the last commit as a new snapshot, or rejects them all when one
     /// was invalid (the state returns to the last commit). A transaction without edits publishes
@@ -107,19 +117,19 @@ public final class LiveIndex {
     /// - Complexity: O(pages the edits touched), plus freeing what no snapshot can read any more.
     @discardableResult
     public func commit() throws(EditError) -> IndexSnapshot {
-        if let failure {
+        if let failure = transaction.failure {
             discard()
             throw failure
         }
-        guard saved != nil else { return snapshot }
+        guard transaction.saved != nil else { return snapshot }
         #if DEBUG
             store.checkInvariantsAfterCommit()
         #endif
         let next = IndexSnapshot(store.publish(), arena: store.pager.arena)
         snapshots.publish(next)
-        publishedVersion = next.version
-        saved = nil
-        editCount = 0
+        transaction.publishedVersion = next.version
+        transaction.saved = nil
+        transaction.editCount = 0
         return next
     }
 
@@ -137,24 +147,25 @@ public final class LiveIndex {
     /// Forgets the edits since the last commit.
     /// - Complexity: O(pages the edits created).
     public func discard() {
-        if let saved { store.rollback(to: saved) }
-        saved = nil
-        editCount = 0
-        failure = nil
+        if let saved = transaction.saved { store.rollback(to: saved) }
+        transaction.saved = nil
+        transaction.editCount = 0
+        transaction.failure = nil
     }
 
     /// Runs one edit of the open transaction: nothing when an earlier edit failed; otherwise
     /// `body`, which checks everything before it changes anything, so a failing edit changes
     /// nothing and is recorded as the transaction's failure.
     func edit<R>(_ body: () throws(EditProblem) -> R) -> R? {
-        if saved == nil { saved = store.state }
-        let position = editCount
-        editCount += 1
-        guard failure == nil else { return nil }
+        if transaction.saved == nil { transaction.saved = store.state }
+        let position = transaction.editCount
+        transaction.editCount += 1
+        guard transaction.failure == nil else { return nil }
         do {
             return try body()
         } catch {
-            failure = EditError(edit: position, view: error.view, field: error.field, message: error.message)
+            transaction.failure = EditError(
+                edit: position, view: error.view, field: error.field, message: error.message)
             return nil
         }
     }
@@ -238,7 +249,7 @@ public final class LiveIndex {
     /// The version of the snapshot published last (1 for the first), read by the writer without
     /// acquiring the snapshot.
     /// - Complexity: O(1).
-    public var version: UInt64 { publishedVersion }
+    public var version: UInt64 { transaction.publishedVersion }
 
     /// The tag this index's snapshots carry (``IndexSnapshot/tag``).
     /// - Complexity: O(1).

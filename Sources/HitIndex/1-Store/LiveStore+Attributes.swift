@@ -96,11 +96,15 @@ extension LiveStore {
 
     /// Writes the attributes of a view in a slot fresh from ``allocateFreshSlots(_:)``, whose
     /// record and slot state are still unwritten: the record and the slot state are each written
-    /// once, whole; rare values and an extra, for the views that need them, as
-    /// ``writeAttributes(_:to:)`` writes them. The columns end as ``allocateSlot()``, then
-    /// ``writeAttributes(_:to:)``, a user value and an id would leave them.
+    /// once, whole, with the links a bulk load knows already (``FreshLinks``); rare values and an
+    /// extra, for the views that need them, as ``writeAttributes(_:to:)`` writes them. The
+    /// columns end as ``allocateSlot()``, then ``writeAttributes(_:to:)``, a user value, an id
+    /// and ``linkChildren(_:to:)`` would leave them.
     /// - Complexity: O(1).
-    func writeFreshAttributes(_ a: ViewAttributes, to slot: Slot, userValue: UInt64, id: IDRef) {
+    func writeFreshAttributes(
+        _ a: ViewAttributes, to slot: Slot, userValue: UInt64, id: IDRef, parent: Slot = .none,
+        previousSibling: Slot = .none, lastChild: Slot = .none
+    ) {
         let (flags, placement, region, radius) = Self.derived(a)
         var r = ViewRecord.empty
         r.generation = 1
@@ -108,9 +112,13 @@ extension LiveStore {
         store(RecordGeometry(placement, region), in: &r)
         r.userValue = userValue
         r.id = id
+        r.parent = parent
+        r.previousSibling = previousSibling
+        r.lastChild = lastChild
         state.records.set(slot.index, r)
         var s = SlotState.free
         s.alpha = a.alpha
+        s.parent = parent
         state.slots.set(slot.index, s)
         // Bit for bit, as writeAttributes compares: a -0 radius, anchor or inset needs its slot.
         let rareDefaults = RareAttributes.defaults

@@ -122,8 +122,15 @@ extension LiveStore {
             }
         }
 
-        let (slots, ids, plan) = writeViews(
-            definitions, firstWindowOrder: firstWindowOrder, windowRank: windowRank, threads: threads)
+        // Each view's links by input position, so that fresh records are written with them.
+        var links = FreshLinks(parents: parents, count: n)
+        for c in 0..<n where start[c + 1] > start[c] {
+            let range = Int(start[c])..<Int(start[c + 1])
+            for k in range.dropFirst() { links.previous[Int(children[k])] = children[k - 1] }
+            links.last[c] = children[range.upperBound - 1]
+        }
+        let (slots, ids, plan, linked) = writeViews(
+            definitions, links: links, firstWindowOrder: firstWindowOrder, windowRank: windowRank, threads: threads)
         if let taken = plan.map({ addIDs(ids, plan: $0) }) ?? addIDs(ids) {
             throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
         }
@@ -131,7 +138,8 @@ extension LiveStore {
         for (i, slot) in externalRedirects { setRedirect(slots[i], to: slot) }
         for c in 0..<n where start[c + 1] > start[c] {
             // A lazy view of the slots: no array allocated per container.
-            linkChildren(children[Int(start[c])..<Int(start[c + 1])].lazy.map { slots[Int($0)] }, to: slots[c])
+            let subviews = children[Int(start[c])..<Int(start[c + 1])].lazy.map { slots[Int($0)] }
+            if linked { orderWrittenChildren(subviews, of: slots[c]) } else { linkChildren(subviews, to: slots[c]) }
         }
         // Reach and hierarchies, subviews before their container.
         for v in preorder.reversed() {
@@ -151,8 +159,9 @@ extension LiveStore {
     ///   plan when one was made.
     /// - Complexity: O(n), plus the plan's sort.
     private func writeViews(
-        _ definitions: [ViewDefinition], firstWindowOrder: UInt64?, windowRank: [Int: UInt64], threads: Int
-    ) -> (slots: [Slot], ids: [(slot: Slot, id: String)], plan: IDPlan?) {
+        _ definitions: [ViewDefinition], links: FreshLinks, firstWindowOrder: UInt64?, windowRank: [Int: UInt64],
+        threads: Int
+    ) -> (slots: [Slot], ids: [(slot: Slot, id: String)], plan: IDPlan?, linked: Bool) {
         let n = definitions.count
         guard writesFreshSlotsWhole && !state.slots.hasFree && generationFloor.isEmpty else {
             var slots: [Slot] = []
@@ -170,20 +179,22 @@ extension LiveStore {
                     definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
                 if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
             }
-            return (slots, ids, nil)
+            return (slots, ids, nil, false)
         }
         let slots = Array(allocateFreshSlots(n))
         let planned = state.counts.idTableCapacity == 0 && state.counts.idBytesUsed == 0
         let (ids, idRefs) = Self.freshIDs(definitions, slots: slots, withReferences: planned)
         guard planned && !ids.isEmpty else {
             writeFreshViews(
-                definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
-            return (slots, ids, nil)
+                definitions, slots: slots, links: links, idRefs: idRefs, firstWindowOrder: firstWindowOrder,
+                windowRank: windowRank)
+            return (slots, ids, nil, true)
         }
         guard threads > 1 else {
             writeFreshViews(
-                definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
-            return (slots, ids, IDPlan(ids))
+                definitions, slots: slots, links: links, idRefs: idRefs, firstWindowOrder: firstWindowOrder,
+                windowRank: windowRank)
+            return (slots, ids, IDPlan(ids), true)
         }
         let store = UncheckedSendable(self)
         let made = Lock<IDPlan?>(nil)
@@ -192,14 +203,14 @@ extension LiveStore {
             // value) and writes only `made`.
             if k == 0 {
                 store.value.writeFreshViews(
-                    definitions, slots: slots, idRefs: idRefs, firstWindowOrder: firstWindowOrder,
+                    definitions, slots: slots, links: links, idRefs: idRefs, firstWindowOrder: firstWindowOrder,
                     windowRank: windowRank)
             } else {
                 let plan = IDPlan(ids)
                 made.withLock { $0 = plan }
             }
         }
-        return (slots, ids, made.withLock { $0 })
+        return (slots, ids, made.withLock { $0 }, true)
     }
 
     /// The ids of `definitions` with their fresh `slots`, in input order; `withReferences`, also
@@ -225,16 +236,20 @@ extension LiveStore {
     }
 
     /// Writes the views of `definitions` into their fresh `slots` (``allocateFreshSlots(_:)``):
-    /// each record and slot state whole, with its id reference from `idRefs` when given, then
-    /// what windows and predicates add.
+    /// each record and slot state whole, with its links and its id reference from `idRefs` when
+    /// given, then what windows and predicates add.
     /// - Complexity: O(n).
     private func writeFreshViews(
-        _ definitions: [ViewDefinition], slots: [Slot], idRefs: [IDRef], firstWindowOrder: UInt64?,
+        _ definitions: [ViewDefinition], slots: [Slot], links: FreshLinks, idRefs: [IDRef], firstWindowOrder: UInt64?,
         windowRank: [Int: UInt64]
     ) {
+        func slot(_ input: Int32) -> Slot { input < 0 ? .none : slots[Int(input)] }
         for i in definitions.indices {
             let id = idRefs.isEmpty ? IDRef(rawValue: 0) : idRefs[i]
-            writeFreshAttributes(definitions[i].attributes, to: slots[i], userValue: definitions[i].userValue, id: id)
+            writeFreshAttributes(
+                definitions[i].attributes, to: slots[i], userValue: definitions[i].userValue, id: id,
+                parent: slot(links.parents[i]), previousSibling: slot(links.previous[i]),
+                lastChild: slot(links.last[i]))
             writeRoleAndPredicate(
                 definitions[i], input: i, slot: slots[i], firstWindowOrder: firstWindowOrder, windowRank: windowRank)
         }
@@ -372,5 +387,23 @@ extension LiveStore {
         refreshReach(Slot.screen)
         // A fresh build reads without page addresses (measured at 1M views: see PagedColumn).
         compact()
+    }
+}
+
+/// The links of bulk-loaded views by input position (-1 for none), known before any view is
+/// written, so that a fresh record is written once with them instead of once and then again
+/// for each link.
+struct FreshLinks {
+    /// Each view's superview; -1 for a root (linked later, under the screen or a given parent).
+    var parents: [Int32]
+    /// The sibling just behind each view.
+    var previous: [Int32]
+    /// Each view's front-most subview.
+    var last: [Int32]
+
+    init(parents: [Int32], count: Int) {
+        self.parents = parents
+        previous = [Int32](repeating: -1, count: count)
+        last = [Int32](repeating: -1, count: count)
     }
 }

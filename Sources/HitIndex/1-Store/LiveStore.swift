@@ -57,7 +57,7 @@ final class LiveStore {
     /// view must have at least: a handle given out then must never name a later view. Not
     /// rolled back.
     var generationFloor: [Slot: UInt32] = [:]
-    /// Whether bulk loads write fresh slots whole (``writeFreshAttributes(_:to:userValue:id:)``);
+    /// Whether bulk loads write fresh slots whole (``writeFreshAttributes(_:to:userValue:id:parent:previousSibling:lastChild:)``);
     /// tests turn it off to check that the general writer leaves the same columns.
     var writesFreshSlotsWhole = true
     /// Slots allocated since the last commit (for the floor, on a rollback).

@@ -357,6 +357,20 @@ extension LiveStore {
         }
     }
 
+    /// Gives `parent` the order of its subviews `children` (back to front), whose links a bulk
+    /// load wrote with their records (``FreshLinks``): the count, or the order tree when there
+    /// are more than ``orderTreeLimit``.
+    /// - Complexity: O(k).
+    func orderWrittenChildren(_ children: some Collection<Slot>, of parent: Slot) {
+        precondition(
+            state.slots[parent.index].childOrder == .small(count: 0), "orderWrittenChildren starts from no order")
+        if children.count > Self.orderTreeLimit {
+            buildOrderTree(parent, Array(children))
+        } else {
+            state.slots.update(parent.index) { $0.childOrder = .small(count: children.count) }
+        }
+    }
+
     /// Builds the order tree of `parent`'s subviews `children` (its links, back to front; read
     /// from them when not given) in one pass, leaves three-quarters full so that inserts find
     /// room.

@@ -136,6 +136,26 @@ import Testing
         }
     }
 
+    /// A container of 32,768 subviews or more has its lanes worked out on two threads at a bulk
+    /// load: the columns must be those of a load on one thread, byte for byte.
+    @Test func aWideContainersLanesOnTwoThreadsAreThoseOfOne() throws {
+        let scene = SceneShape.grid.generate(count: 40_000, seed: 5)
+        let definitions = Self.definitions(scene) { UInt64($0) }.definitions
+        let one = LiveStore()
+        try one.load(definitions, threads: 1)
+        let two = LiveStore()
+        try two.load(definitions, threads: 2)
+        #expect(two.invariantViolations().isEmpty)
+        #expect(two.statistics.hierarchyBuilds > 0, "the grid's sheet has a hierarchy")
+        let (a, b) = (Self.columns(one), Self.columns(two))
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for name in a.keys.sorted() {
+            let (x, y) = (a[name]!, b[name]!)
+            let at = (0..<Swift.max(x.count, y.count)).first { $0 >= x.count || $0 >= y.count || x[$0] != y[$0] }
+            #expect(at == nil, "column \(name) differs from byte \(at ?? 0)")
+        }
+    }
+
     /// The id table's entries (hash and slot), sorted.
     static func tableEntries(_ store: LiveStore) -> [UInt64] {
         let words = (0..<(2 * store.state.counts.idTableCapacity)).map { store.state.idTable[$0] }

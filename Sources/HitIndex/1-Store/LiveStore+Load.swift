@@ -144,7 +144,7 @@ extension LiveStore {
         // Reach and hierarchies, subviews before their container.
         for v in preorder.reversed() {
             let slot = slots[Int(v)]
-            if childCount(slot) >= Self.indexedChildThreshold { buildHierarchy(slot) }
+            if childCount(slot) >= Self.indexedChildThreshold { buildHierarchy(slot, threads: threads) }
             refreshReach(slot)
         }
         return (slots, rootInputs.map { slots[$0] })
@@ -176,7 +176,7 @@ extension LiveStore {
                 let userValue = definitions[i].userValue
                 if userValue != 0 { state.records.update(slot.index) { $0.userValue = userValue } }
                 writeRoleAndPredicate(
-                    definitions[i], input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
+                    definitions, input: i, slot: slot, firstWindowOrder: firstWindowOrder, windowRank: windowRank)
                 if let id = definitions[i].id, !id.isEmpty { ids.append((slot, id)) }
             }
             return (slots, ids, nil, false)
@@ -251,7 +251,7 @@ extension LiveStore {
                 parent: slot(links.parents[i]), previousSibling: slot(links.previous[i]),
                 lastChild: slot(links.last[i]))
             writeRoleAndPredicate(
-                definitions[i], input: i, slot: slots[i], firstWindowOrder: firstWindowOrder, windowRank: windowRank)
+                definitions, input: i, slot: slots[i], firstWindowOrder: firstWindowOrder, windowRank: windowRank)
         }
     }
 
@@ -259,11 +259,13 @@ extension LiveStore {
     /// parent), and a declared predicate.
     @inline(__always)
     private func writeRoleAndPredicate(
-        _ definition: borrowing ViewDefinition, input i: Int, slot: Slot, firstWindowOrder: UInt64?,
+        _ definitions: [ViewDefinition], input i: Int, slot: Slot, firstWindowOrder: UInt64?,
         windowRank: [Int: UInt64]
     ) {
-        if let firstWindowOrder, definition.parent == nil {
-            let level = definition.windowLevel
+        // Field by field: passing `definitions[i]` whole copied its 280 bytes (and retained its
+        // string and closure) once a view.
+        if let firstWindowOrder, definitions[i].parent == nil {
+            let level = definitions[i].windowLevel
             updateRare(slot) { rare in
                 rare.isWindow = true
                 rare.level = level
@@ -271,7 +273,7 @@ extension LiveStore {
             }
             state.records.update(slot.index) { $0.flags.insert(.window) }
         }
-        if let predicate = definition.hitPredicate { setPredicate(slot, predicate) }
+        if let predicate = definitions[i].hitPredicate { setPredicate(slot, predicate) }
     }
 
     /// The id `addIDs` refused for `slot`.

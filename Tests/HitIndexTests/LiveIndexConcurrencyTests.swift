@@ -1,5 +1,6 @@
 import Foundation
 import HitIndex
+import HitIndexFixtures
 import HitIndexFuzz
 import HitIndexReference
 import Testing
@@ -51,6 +52,26 @@ import Testing
         }
         #expect(two.id(of: LiveIndex.loadedHandle(0)) == "W")
         #expect(two.id(of: LiveIndex.loadedHandle(402)) == "button")
+    }
+
+    /// A container of 32,768 subviews or more has its lanes worked out on two threads at a bulk
+    /// load: they only read the store, which nothing writes meanwhile, and the index answers as
+    /// the reference does (this suite is the one run under ThreadSanitizer).
+    @Test func aWideContainersLanesOnTwoThreadsRaceWithNothing() throws {
+        let scene = SceneShape.grid.generate(count: 40_000, seed: 9)
+        let definitions = try scene.viewDefinitions()
+        let snapshot = try LiveIndex(views: definitions, threads: 2).snapshot
+        var rng = SeededGenerator(seed: 9)
+        // The grid's cells fill a few thousand points square from the origin; some points miss.
+        let points = (0..<500).map { _ in
+            Point(x: Double.random(in: -10..<5_000, using: &rng), y: Double.random(in: -10..<5_000, using: &rng))
+        }
+        let expected = ReferenceHitTester().hitTest(scene, at: points).map { $0?.id }
+        #expect(expected.contains { $0 != nil }, "seed 9: some points hit a view")
+        for (p, want) in zip(points, expected) {
+            let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) }
+            #expect(got == want, "seed 9: \(p)")
+        }
     }
 
     @Test(.timeLimit(.minutes(2)))

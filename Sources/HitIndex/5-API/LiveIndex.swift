@@ -74,7 +74,8 @@ public final class LiveIndex {
     ///   its input position (`views[i]`) when it has none, with the field.
     ///
     /// The load uses up to `threads` threads (2 at most today: the ids are hashed and ordered on
-    /// a second one while the records are written); 1 builds on the calling thread alone.
+    /// a second one while the records are written, and a container of 32,768 subviews or more
+    /// has its lanes worked out on two); 1 builds on the calling thread alone.
     /// - Complexity: O(n) for n views, plus O(k log k) for each container whose k subviews are not
     ///   listed in ``ViewDefinition/order``.
     public init(views definitions: [ViewDefinition], threads: Int = 2) throws(SceneError) {

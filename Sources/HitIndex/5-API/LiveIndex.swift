@@ -129,7 +129,9 @@ public final class LiveIndex {
         let next = IndexSnapshot(store.publish(), arena: store.pager.arena)
         snapshots.publish(next)
         transaction.publishedVersion = next.version
-        transaction.saved = nil
+        // Taken out, so that the state it held (a removed predicate's closure, say) is released
+        // after the access ends, not during it (a deinit may read this index).
+        _ = transaction.saved.take()
         transaction.editCount = 0
         return next
     }
@@ -148,8 +150,7 @@ public final class LiveIndex {
     /// Forgets the edits since the last commit.
     /// - Complexity: O(pages the edits created).
     public func discard() {
-        if let saved = transaction.saved { store.rollback(to: saved) }
-        transaction.saved = nil
+        if let saved = transaction.saved.take() { store.rollback(to: saved) }
         transaction.editCount = 0
         transaction.failure = nil
     }

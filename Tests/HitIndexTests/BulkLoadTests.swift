@@ -272,17 +272,22 @@ import Testing
         #expect(live.invariantViolations().isEmpty)
     }
 
-    @Test func structuralRefusalsNameTheViewAndTheField() {
-        let root = ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), id: "root")
-        let plain = ViewDefinition(frame: Rect(x: 0, y: 0, width: 5, height: 5), parent: 0)
-        func refusal(_ definitions: [ViewDefinition]) -> SceneError? {
-            do {
-                _ = try LiveIndex(views: definitions)
-                return nil
-            } catch {
-                return error
-            }
+    /// A window with an id, and a plain subview of it, for the refusal tests to vary.
+    static let root = ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), id: "root")
+    static let plain = ViewDefinition(frame: Rect(x: 0, y: 0, width: 5, height: 5), parent: 0)
+
+    /// The error a live index refuses `definitions` with, or nil when it takes them.
+    static func refusal(_ definitions: [ViewDefinition]) -> SceneError? {
+        do {
+            _ = try LiveIndex(views: definitions)
+            return nil
+        } catch {
+            return error
         }
+    }
+
+    @Test func structuralRefusalsNameTheViewAndTheField() {
+        let (root, plain, refusal) = (Self.root, Self.plain, Self.refusal)
         var outOfRange = plain
         outOfRange.parent = 2
         var e = refusal([root, outOfRange])
@@ -322,16 +327,7 @@ import Testing
     /// of range anywhere before a cycle, a cycle before any refused attribute or redirect, and
     /// among those the view that comes first in the input.
     @Test func theFirstRefusedCheckNamesItsFirstView() {
-        let root = ViewDefinition(frame: Rect(x: 0, y: 0, width: 10, height: 10), id: "root")
-        let plain = ViewDefinition(frame: Rect(x: 0, y: 0, width: 5, height: 5), parent: 0)
-        func refusal(_ definitions: [ViewDefinition]) -> SceneError? {
-            do {
-                _ = try LiveIndex(views: definitions)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let (root, plain, refusal) = (Self.root, Self.plain, Self.refusal)
         var hidden = plain
         hidden.attributes.alpha = .nan
         hidden.id = "badAlpha"
@@ -354,6 +350,14 @@ import Testing
         #expect(refusal([root, hidden, redirect])?.location == .view("badAlpha"))
         #expect(refusal([root, redirect, hidden])?.location == .view("badRedirect"))
         #expect(refusal([root, redirect, hidden, lost])?.location == .view("lost"))
+        // One view refused twice: its attribute is named before its redirect.
+        var both = hidden
+        both.redirectTarget = 9
+        #expect(refusal([root, both])?.field == "alpha")
+        // A window level on a view that is not a window is not read.
+        var leveled = plain
+        leveled.windowLevel = .nan
+        #expect(refusal([root, leveled]) == nil)
     }
 
     /// Every value a scene file refuses, set on one view of a generated scene: the model path and

@@ -119,26 +119,27 @@ struct ViewRecord {
     }
 
     /// Checks the record as a view (a window when `isWindow`) and derives its attributes as the
-    /// model's initializers and setters would; returns the first problem otherwise.
-    func checked(isWindow: Bool) -> Result<Checked, SceneErrorParts> {
+    /// model's initializers and setters would; throws the first problem otherwise.
+    /// - Complexity: O(1).
+    func checked(isWindow: Bool) throws(SceneErrorParts) -> Checked {
         guard let id else {
-            if let problem { return .failure(SceneErrorParts(field: problem.field, message: problem.message)) }
-            return .failure(SceneErrorParts(field: "id", message: "required (a string)"))
+            if let problem { throw SceneErrorParts(field: problem.field, message: problem.message) }
+            throw SceneErrorParts(field: "id", message: "required (a string)")
         }
-        if let problem { return .failure(SceneErrorParts(id: id, field: problem.field, message: problem.message)) }
-        func fail(_ field: String, _ message: String) -> Result<Checked, SceneErrorParts> {
-            .failure(SceneErrorParts(id: id, field: field, message: message))
+        if let problem { throw SceneErrorParts(id: id, field: problem.field, message: problem.message) }
+        func fail(_ field: String, _ message: String) -> SceneErrorParts {
+            SceneErrorParts(id: id, field: field, message: message)
         }
         // An empty id names nothing: report the JSON path instead.
-        if id.isEmpty { return .failure(SceneErrorParts(field: "id", message: "expected a non-empty string")) }
-        if !isWindow && level != nil { return fail("level", "only a window has a level") }
+        if id.isEmpty { throw SceneErrorParts(field: "id", message: "expected a non-empty string") }
+        if !isWindow && level != nil { throw fail("level", "only a window has a level") }
         let transform = self.transform ?? .identity
         let anchor = anchorPoint ?? Point(x: 0.5, y: 0.5)
         let className = self.className ?? "UIView"
         var a: ViewAttributes
         if let frame {
-            if bounds != nil { return fail("bounds", "not allowed together with frame") }
-            if center != nil { return fail("center", "not allowed together with frame") }
+            if bounds != nil { throw fail("bounds", "not allowed together with frame") }
+            if center != nil { throw fail("center", "not allowed together with frame") }
             if !transform.isIdentity {
                 // UIKit leaves `frame` undefined under a transform; say what this frame means
                 // before the transform, the common "set transform, then frame" intent.
@@ -147,7 +148,7 @@ struct ViewRecord {
                 let cy = frame.origin.y + anchor.y * frame.size.height
                 let w = frame.size.width
                 let h = frame.size.height
-                return fail(
+                throw fail(
                     "frame",
                     "not allowed together with a non-identity transform (give bounds and center: for this frame "
                         + "before the transform, \"bounds\": [\(o.x), \(o.y), \(w), \(h)], \"center\": [\(cx), \(cy)])")
@@ -159,12 +160,12 @@ struct ViewRecord {
             a.center = Point(
                 x: frame.origin.x + anchor.x * frame.size.width, y: frame.origin.y + anchor.y * frame.size.height)
         } else {
-            if boundsOrigin != nil { return fail("boundsOrigin", "only allowed together with frame") }
+            if boundsOrigin != nil { throw fail("boundsOrigin", "only allowed together with frame") }
             guard let bounds else {
-                return center == nil
+                throw center == nil
                     ? fail("frame", "required (or bounds and center)") : fail("bounds", "required together with center")
             }
-            guard let center else { return fail("center", "required together with bounds") }
+            guard let center else { throw fail("center", "required together with bounds") }
             a = ViewAttributes(
                 bounds: bounds, center: center,
                 isUserInteractionEnabled: View.defaultUserInteractionEnabled(forClass: className))
@@ -174,7 +175,7 @@ struct ViewRecord {
         if let hidden { a.isHidden = hidden }
         if let alpha {
             guard alpha >= 0, Float(alpha).isFinite else {
-                return fail("alpha", "expected a finite number >= 0, got \(alpha)")
+                throw fail("alpha", "expected a finite number >= 0, got \(alpha)")
             }
             a.alpha = Float(alpha)
         }
@@ -186,25 +187,25 @@ struct ViewRecord {
         if let passThrough { a.isPassThrough = passThrough }
         let windowLevel = isWindow ? level ?? 0 : nil
         if let problem = a.problem(level: windowLevel) {
-            return .failure(SceneErrorParts(id: id, field: problem.field, message: problem.message))
+            throw SceneErrorParts(id: id, field: problem.field, message: problem.message)
         }
-        return .success(Checked(id: id, className: className, attributes: a, level: windowLevel))
+        return Checked(id: id, className: className, attributes: a, level: windowLevel)
     }
 
     /// Builds the view (a window when `isWindow`), or returns the first problem.
     func makeView(isWindow: Bool) -> Result<View, SceneErrorParts> {
-        checked(isWindow: isWindow).map { c in
-            let view =
-                isWindow
-                ? Window(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero, level: c.level!)
-                : View(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero)
-            view.attributes = c.attributes
-            view.label = label
-            view.accessibilityIdentifier = accessibilityIdentifier
-            view.tag = tag ?? 0
-            view.preservedJSON = preserved
-            return view
-        }
+        let c: Checked
+        do { c = try checked(isWindow: isWindow) } catch { return .failure(error) }
+        let view =
+            isWindow
+            ? Window(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero, level: c.level!)
+            : View(id: c.id, className: c.className, bounds: c.attributes.bounds, center: .zero)
+        view.attributes = c.attributes
+        view.label = label
+        view.accessibilityIdentifier = accessibilityIdentifier
+        view.tag = tag ?? 0
+        view.preservedJSON = preserved
+        return .success(view)
     }
 }
 

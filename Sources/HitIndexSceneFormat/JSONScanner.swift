@@ -154,6 +154,27 @@ package struct JSONScanner {
         throw error("unterminated string")
     }
 
+    /// Reads a string that needs no decoding (no escape, no control character) and returns its
+    /// bytes' positions, quotes excluded, without making a `String`; returns nil, having consumed
+    /// nothing but whitespace, for any other string, which ``readString()`` then reads (or
+    /// refuses, with its own message).
+    /// - Complexity: O(length).
+    package mutating func readPlainString() -> Range<Int>? {
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        var end = offset + 1
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") {
+                let range = (offset + 1)..<end
+                offset = end + 1
+                return range
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            end += 1
+        }
+        return nil
+    }
+
     private mutating func readHex4() throws(SyntaxError) -> UInt32 {
         guard offset + 4 <= bytes.count else { throw error("truncated \\u escape") }
         var v: UInt32 = 0

@@ -59,10 +59,17 @@ struct ViewRecord {
         /// The known key `key` is, or nil.
         /// - Complexity: O(length): one comparison.
         init?(_ key: String) {
-            let utf8 = key.utf8
-            var bytes = utf8.makeIterator()
-            let first = bytes.next() ?? 0
-            let second = bytes.next() ?? 0
+            var key = key
+            guard let known = key.withUTF8({ KnownKey(utf8: $0) }) else { return nil }
+            self = known
+        }
+
+        /// The known key whose name is the UTF-8 bytes `utf8`, or nil: the scene reader matches
+        /// keys in the file's bytes, without making a `String` of each.
+        /// - Complexity: O(length): one comparison.
+        init?(utf8: UnsafeBufferPointer<UInt8>) {
+            let first = utf8.first ?? 0
+            let second = utf8.count > 1 ? utf8[1] : 0
             let candidate: KnownKey
             switch (utf8.count, first) {
             case (2, UInt8(ascii: "i")): candidate = .id
@@ -89,9 +96,17 @@ struct ViewRecord {
             case (29, UInt8(ascii: "h")): candidate = .hitTestsSubviewsOutsideBounds
             default: return nil
             }
-            guard key == candidate.name else { return nil }
+            let matches = KnownKey.names[Int(candidate.rawValue)].withUnsafeBufferPointer { name in
+                var i = 2  // the count and the first byte matched, and `second` is only a hint
+                while i < name.count && name[i] == utf8[i] { i += 1 }
+                return i == name.count && name[1] == second
+            }
+            guard matches else { return nil }
             self = candidate
         }
+
+        /// Each known key's name as UTF-8 bytes, by raw value.
+        private static let names: [[UInt8]] = ViewRecord.knownKeys.map { Array($0.utf8) }
     }
 
     /// Records that `key` (`known`, when it is a known key) was seen; false if it was seen

@@ -45,17 +45,42 @@ import Testing
 
     @Test func aKeyOneByteAwayFromAKnownOneIsUnknown() {
         for (key, value) in Self.values {
-            // The same length and first byte (the reader's first cut), one later byte changed.
-            var bytes = Array(key.utf8)
-            bytes[bytes.count - 1] = bytes[bytes.count - 1] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
-            let near = String(decoding: bytes, as: UTF8.self)
-            let json = Self.scene("\"id\": \"b\", \"frame\": [0, 0, 1, 1], \"\(near)\": \(value)")
-            let errors = Self.errors(json)
-            #expect(errors.count == 2, "\(near): both readers refuse it")
-            for e in errors {
-                #expect(e.field == near && e.message == "unknown key", "\(near): \(e)")
+            // The same length and first byte (the reader's first cut), one later byte changed:
+            // each later byte in turn.
+            for position in 1..<key.utf8.count {
+                var bytes = Array(key.utf8)
+                bytes[position] = bytes[position] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+                let near = String(decoding: bytes, as: UTF8.self)
+                let json = Self.scene("\"id\": \"b\", \"frame\": [0, 0, 1, 1], \"\(near)\": \(value)")
+                let errors = Self.errors(json)
+                #expect(errors.count == 2, "\(near): both readers refuse it")
+                for e in errors {
+                    #expect(e.field == near && e.message == "unknown key", "\(near): \(e)")
+                }
             }
         }
+    }
+
+    /// A key spelled with an escape is the same key (JSON compares decoded strings): the reader
+    /// matches plain keys in the file's bytes, and must not miss one written otherwise.
+    @Test func aKnownKeyWrittenWithAnEscapeIsThatKey() {
+        for (key, value) in Self.values {
+            var escaped = key
+            let first = escaped.removeFirst()
+            escaped = "\\u00" + String(first.asciiValue!, radix: 16) + escaped
+            let base = key == "id" ? "" : "\"id\": \"a\", "
+            let json = Self.scene(base + "\"\(key)\": \(value), \"\(escaped)\": \(value)")
+            let errors = Self.errors(json)
+            #expect(errors.count == 2, "\(escaped): both readers refuse the second \(key)")
+            for e in errors {
+                #expect(e.field == key && e.message == "duplicate key", "\(escaped): \(e)")
+            }
+        }
+        // And read as that key: an escaped frame places the view.
+        let json = Self.scene("\"\\u0069d\": \"a\", \"fr\\u0061me\": [3, 4, 10, 10]")
+        let definitions = try? SceneReader.readDefinitions(string: json)
+        #expect(definitions?.last?.id == "a")
+        #expect(definitions?.last?.attributes.center == Point(x: 8, y: 9))
     }
 }
 

@@ -114,6 +114,9 @@ struct SceneDecoder {
     private var definitionRedirects: [(input: Int, target: String)] = []
     /// The windows' records and levels, in list order, when ``buildsDefinitions``.
     private(set) var windowDefinitions: [(input: Int, level: Double)] = []
+    /// Whether the records are in preorder, each window followed by its subtree: true for the
+    /// nested forms (records follow the objects' `{`), false for the flat one.
+    private(set) var recordsArePreorder = true
     /// Reused for every numeric array, so that reading `frame` allocates nothing.
     private var numbers: [Double] = []
     /// Frames of the view objects currently open, outermost first: `stack[0..<depth]`. Frames
@@ -294,6 +297,7 @@ struct SceneDecoder {
                 default:
                     // The flat form finds parents by id as it reads: its table is filled as it goes.
                     if buildsDefinitions { definitionByID = IDPositions(expected: definitions.capacity) }
+                    recordsArePreorder = false
                     windows = try decodeFlatArray()
                 }
                 topKey = "$"

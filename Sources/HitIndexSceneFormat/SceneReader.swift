@@ -493,18 +493,16 @@ struct SceneDecoder {
     private mutating func finishDefinition() throws {
         let isWindow = resolveRole()
         let top = depth - 1
-        // The record is moved out of its frame while it is read, and back, not copied (a copy
-        // retained and released each of its strings: measured, a twentieth of a million-view
+        // The record is checked in place: calling the check on the frame's record copied it,
+        // retaining and releasing each of its strings (measured: a twentieth of a million-view
         // file's read).
-        var record = ViewRecord()
-        swap(&record, &stack[top].record)
-        defer { swap(&record, &stack[top].record) }
         let checked: ViewRecord.Checked
         do {
-            checked = try record.checked(isWindow: isWindow)
+            checked = try ViewRecord.check(&stack[top].record, isWindow: isWindow)
         } catch {
             throw ruleError(error, path: currentPath())
         }
+        let record = (parent: stack[top].record.parent, redirectTarget: stack[top].record.redirectTarget)
         let (role, definition) = (stack[top].role, stack[top].definition)
         var parentInput: Int?
         if role == .flatEntry, let parent = record.parent {

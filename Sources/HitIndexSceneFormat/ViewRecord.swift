@@ -207,6 +207,13 @@ struct ViewRecord {
         return Checked(id: id, className: className, attributes: a, level: windowLevel)
     }
 
+    /// ``checked(isWindow:)`` on a record held in place (an array's element is otherwise
+    /// copied for the call).
+    /// - Complexity: O(1).
+    static func check(_ record: inout ViewRecord, isWindow: Bool) throws(SceneErrorParts) -> Checked {
+        try record.checked(isWindow: isWindow)
+    }
+
     /// Builds the view (a window when `isWindow`), or returns the first problem.
     func makeView(isWindow: Bool) -> Result<View, SceneErrorParts> {
         let c: Checked

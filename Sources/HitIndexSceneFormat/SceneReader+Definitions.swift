@@ -26,6 +26,7 @@ extension SceneReader {
     public static func readDefinitions(data: Data, file: String? = nil) throws(SceneError) -> [ViewDefinition] {
         let result: Result<[ViewDefinition], SceneError> = data.withUnsafeBytes { raw in
             var decoder = SceneDecoder(scanner: JSONScanner(raw.bindMemory(to: UInt8.self)), buildsDefinitions: true)
+            defer { decoder.finishFaulting() }
             do throws(DecodeFailure) {
                 _ = try decoder.decodeDocument()
             } catch {

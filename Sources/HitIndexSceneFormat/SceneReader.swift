@@ -127,6 +127,9 @@ struct SceneDecoder {
     private var depth = 0
     /// The top-level key whose array is being read, for JSON paths.
     private var topKey = "$"
+    /// Faults in ``definitions``' reserved storage on the other core while the records are
+    /// written (when ``buildsDefinitions``).
+    private var faulter: PageFaulter?
 
     init(scanner: JSONScanner, buildsDefinitions: Bool = false) {
         self.scanner = scanner
@@ -140,9 +143,23 @@ struct SceneDecoder {
             let objects = SceneReader.braceCount(UnsafeRawBufferPointer(scanner.bytes))
             idLog.reserveCapacity(objects)
             definitions.reserveCapacity(objects)
+            // The records are written front to back, about 280 bytes each: their pages are
+            // faulted in ahead of them (measured: a sixth of a million-view file's read).
+            faulter = definitions.withUnsafeMutableBufferPointer { buffer in
+                let bytes = objects * MemoryLayout<ViewDefinition>.stride
+                return buffer.baseAddress.map { PageFaulter(start: UnsafeMutableRawPointer($0), bytes: bytes) }
+            }
         } else {
             viewsByID.reserveCapacity(scanner.bytes.count / 100)
         }
+    }
+
+    /// Waits for the helper faulting in the records' storage (see ``faulter``); call before the
+    /// decoder's records may be freed.
+    /// - Complexity: O(1) plus the helper's current step.
+    mutating func finishFaulting() {
+        faulter?.finish()
+        faulter = nil
     }
 
     enum Role { case window, subview, flatEntry }

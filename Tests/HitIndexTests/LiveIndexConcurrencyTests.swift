@@ -35,6 +35,36 @@ import Testing
         return "row\(Int((y + offset) / 10))"
     }
 
+    /// Pages faulted in by a helper thread (Linux's `MADV_POPULATE_WRITE`) while their owner
+    /// writes them, front to back as a reader fills its records, keep every byte the owner wrote:
+    /// the helper changes page tables only, and races with nothing.
+    @Test func pagesFaultedInByAHelperKeepWhatTheirOwnerWrote() {
+        let bytes = 24 << 20
+        guard let memory = calloc(bytes, 1) else {
+            Issue.record("no memory for the test")
+            return
+        }
+        defer { free(memory) }
+        let faulter = PageFaulter(start: memory, bytes: bytes)
+        let seed: UInt64 = 0xFA17
+        var rng = SeededGenerator(seed: seed)
+        var written: [UInt64] = []
+        for offset in stride(from: 0, to: bytes, by: 4096) {
+            let word = rng.next() | 1
+            memory.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            written.append(word)
+        }
+        faulter.wait()
+        // And the whole range is usable after the helper, front and back halves alike.
+        PageFaulter.faultIn(start: memory, bytes: bytes)
+        var lost = 0
+        for (k, offset) in stride(from: 0, to: bytes, by: 4096).enumerated() {
+            if memory.load(fromByteOffset: offset, as: UInt64.self) != written[k] { lost += 1 }
+            if memory.load(fromByteOffset: offset + 8, as: UInt64.self) != 0 { lost += 1 }
+        }
+        #expect(lost == 0, "\(lost) words changed behind their owner (seed \(seed))")
+    }
+
     /// The bulk load's second thread (ids hashed and ordered while the records are written)
     /// races with nothing, and builds what one thread builds.
     @Test func aTwoThreadBulkLoadAnswersAsAOneThreadLoad() throws {

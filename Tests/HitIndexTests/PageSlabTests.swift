@@ -172,4 +172,28 @@ import Testing
         _ = try live.commit()
         #expect(live.snapshot.store.records.flat != nil)
     }
+
+    /// A slab large enough to be faulted in on two threads (``PageSlab/faultedOnTwoThreads``)
+    /// is zero and headed in every page, as a small one is.
+    @Test func aSlabFaultedInOnTwoThreadsIsZeroAndHeadedEverywhere() {
+        let bodyBytes = 4096
+        let pages = PageSlab.faultedOnTwoThreads / bodyBytes + 300
+        let bodies = PageSlab.allocate(pages: pages, bodyBytes: bodyBytes, version: 7)
+        #expect(bodies.count == pages)
+        let slab = Self.slab(of: bodies[0])
+        var wrong = 0
+        for body in bodies {
+            let header = body - PageBlock.headerSize
+            if header.load(as: UInt64.self) != 7 || header.load(fromByteOffset: 8, as: Int.self) != bodyBytes {
+                wrong += 1
+            }
+            if Self.slab(of: body) !== slab { wrong += 1 }
+            for offset in stride(from: 0, to: bodyBytes, by: 8)
+            where body.load(fromByteOffset: offset, as: UInt64.self) != 0 {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0)
+        for body in bodies { Self.slab(of: body)?.releasePage() }
+    }
 }

@@ -118,7 +118,7 @@ struct SceneDecoder {
     /// nested forms (records follow the objects' `{`), false for the flat one.
     private(set) var recordsArePreorder = true
     /// Reused for every numeric array, so that reading `frame` allocates nothing.
-    private var numbers: [Double] = []
+    private var numbers = NumberList()
     /// Frames of the view objects currently open, outermost first: `stack[0..<depth]`. Frames
     /// above `depth` are kept and reset when reopened, so that opening a view object neither
     /// copies a frame into the array nor destroys one when it closes (measured: a tenth of a
@@ -134,7 +134,6 @@ struct SceneDecoder {
     init(scanner: JSONScanner, buildsDefinitions: Bool = false) {
         self.scanner = scanner
         self.buildsDefinitions = buildsDefinitions
-        numbers.reserveCapacity(8)
         // Written scenes spend 50 to 150 bytes a view: sizing the tables up front avoids
         // rehashing (and copying) a million entries several times.
         if buildsDefinitions {
@@ -618,14 +617,14 @@ struct SceneDecoder {
             return .object(start: start, end: scanner.offset)
         case UInt8(ascii: "["):
             _ = scanner.consume(UInt8(ascii: "["))
-            numbers.removeAll(keepingCapacity: true)
+            numbers = NumberList()
             var count = 0
             var allNumbers = true
             while !scanner.consume(UInt8(ascii: "]")) {
                 if count > 0 { try scanner.expect(UInt8(ascii: ","), "',' or ']'") }
                 if let b = scanner.peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) {
                     let v = try scanner.readNumber()
-                    if numbers.count < 8 { numbers.append(v) }
+                    numbers.append(v)
                 } else {
                     allNumbers = false
                     try scanner.skipValue()
@@ -641,14 +640,14 @@ struct SceneDecoder {
     /// The array's numbers when it holds exactly `count` finite numbers; otherwise notes the
     /// problem and returns nil.
     private static func finiteNumbers(
-        _ numbers: [Double], _ value: Value, _ count: Int, _ field: String, _ record: inout ViewRecord
-    ) -> [Double]? {
+        _ numbers: NumberList, _ value: Value, _ count: Int, _ field: String, _ record: inout ViewRecord
+    ) -> NumberList? {
         let plural = count == 1 ? "number" : "numbers"
         guard case .array(let n, let allNumbers) = value, allNumbers, n == count else {
             record.note(field, "expected \(count) finite \(plural), got \(value.kind)")
             return nil
         }
-        guard numbers.allSatisfy(\.isFinite) else {
+        guard numbers.allFinite else {
             record.note(field, "expected \(count) finite \(plural), got a number too large to represent")
             return nil
         }
@@ -671,7 +670,7 @@ struct SceneDecoder {
     /// problem in it).
     private static func apply(
         _ key: String, known: ViewRecord.KnownKey?, _ value: Value, bytes: UnsafeBufferPointer<UInt8>, start: Int,
-        end: Int, numbers: [Double], to record: inout ViewRecord
+        end: Int, numbers: NumberList, to record: inout ViewRecord
     ) throws {
         func bool() -> Bool? {
             if case .bool(let b) = value { return b }
@@ -842,4 +841,33 @@ struct SceneDecoder {
             return nil
         }
     }
+}
+
+/// The first numbers of a numeric array value, kept inline: every view's `frame` is one, and an
+/// array's storage per value was measurable in a million-view read.
+struct NumberList {
+    /// How many numbers are kept (at most ``capacity``).
+    private(set) var count = 0
+    private var values = SIMD8<Double>()
+    /// The most an array value keeps: every numeric field has at most six.
+    static let capacity = 8
+
+    /// Keeps `value` if there is room; later numbers are counted by the caller only.
+    /// - Complexity: O(1).
+    mutating func append(_ value: Double) {
+        guard count < Self.capacity else { return }
+        values[count] = value
+        count += 1
+    }
+
+    /// Number `i` of those kept.
+    /// - Complexity: O(1).
+    subscript(i: Int) -> Double {
+        precondition(i < count, "number \(i) of \(count)")
+        return values[i]
+    }
+
+    /// Whether every number kept is finite.
+    /// - Complexity: O(count).
+    var allFinite: Bool { (0..<count).allSatisfy { values[$0].isFinite } }
 }

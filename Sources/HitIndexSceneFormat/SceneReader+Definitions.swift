@@ -59,10 +59,13 @@ extension SceneReader {
     static func paintOrdered(_ definitions: [ViewDefinition], windows: [Int], preorder: Bool = false)
         -> [ViewDefinition]
     {
-        let listedInLevelOrder = zip(windows, windows.dropFirst()).allSatisfy { back, front in
-            definitions[back].windowLevel <= definitions[front].windowLevel
+        if preorder,
+            zip(windows, windows.dropFirst()).allSatisfy({ back, front in
+                definitions[back].windowLevel <= definitions[front].windowLevel
+            })
+        {
+            return definitions
         }
-        if preorder && listedInLevelOrder { return definitions }
         let n = definitions.count
         // Windows back to front: by level, ties in list order (a stable sort).
         let paintedWindows = windows.enumerated().sorted {

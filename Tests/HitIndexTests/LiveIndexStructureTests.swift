@@ -98,7 +98,7 @@ import Testing
         // A parent field that disagrees with the links.
         try Self.expectCaught("but it is a subview of") { store, slot in
             let wide = slot("wide")
-            store.state.slots.update(slot("s0").index) { $0.parent = wide }
+            store.state.records.update(slot("s0").index) { $0.parent = wide }
         }
         // A window whose order among the windows is wrong.
         try Self.expectCaught("windows out of") { store, slot in

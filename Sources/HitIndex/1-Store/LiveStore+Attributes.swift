@@ -118,7 +118,6 @@ extension LiveStore {
         state.records.set(slot.index, r)
         var s = SlotState.free
         s.alpha = a.alpha
-        s.parent = parent
         state.slots.set(slot.index, s)
         // Bit for bit, as writeAttributes compares: a -0 radius, anchor or inset needs its slot.
         let rareDefaults = RareAttributes.defaults

@@ -35,8 +35,8 @@ extension LiveStore {
             let r = state.records[v.index]
             let s = state.slots[v.index]
             let kids = children(of: v)
-            for c in kids where state.slots[c.index].parent != v {
-                fail("view \(c): parent \(state.slots[c.index].parent), but it is a subview of \(v)")
+            for c in kids where parent(of: c) != v {
+                fail("view \(c): parent \(parent(of: c)), but it is a subview of \(v)")
             }
             orderViolations(v, kids, fail)
             let indexed = r.flags.contains(.indexed)
@@ -102,13 +102,12 @@ extension LiveStore {
                     withIDs += 1
                     if slot(withID: id) != v { fail("view \(v): its id \"\(id)\" does not find it") }
                 }
-                if r.flags.contains(.window) != (s.parent == Slot.screen)
+                if r.flags.contains(.window) != (r.parent == Slot.screen)
                     || rare(of: v).isWindow != r.flags.contains(.window)
                 {
                     fail("view \(v): window flags disagree with its place")
                 }
-                if r.parent != s.parent { fail("view \(v): the record's parent \(r.parent), the slot's \(s.parent)") }
-                let level = s.parent == Slot.screen ? rare(of: v).level : 0
+                let level = r.parent == Slot.screen ? rare(of: v).level : 0
                 if extra(of: v).windowLevel.bitPattern != level.bitPattern {
                     fail("view \(v): the published level \(extra(of: v).windowLevel), expected \(level)")
                 }

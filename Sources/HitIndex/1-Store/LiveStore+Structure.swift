@@ -61,7 +61,7 @@ extension LiveStore {
         var changed = ownChanged
         while true {
             changed = refreshReach(v) || changed
-            let parent = state.slots[v.index].parent
+            let parent = self.parent(of: v)
             guard parent != Slot.none else { return }
             let parentSeesChange: Bool
             if state.slots[v.index].lane != .none {
@@ -98,7 +98,7 @@ extension LiveStore {
     /// up to date; the subtree itself is untouched.
     /// - Complexity: O(log k) expected plus reach upkeep.
     func detach(_ child: Slot) {
-        let parent = state.slots[child.index].parent
+        let parent = self.parent(of: child)
         let indexed = state.records[parent.index].flags.contains(.indexed)
         if indexed { removeLane(child, in: parent) }
         unlinkChild(child)
@@ -165,7 +165,7 @@ extension LiveStore {
         var v = slot
         while v != Slot.none {
             if v == ancestor { return true }
-            v = state.slots[v.index].parent
+            v = parent(of: v)
         }
         return false
     }

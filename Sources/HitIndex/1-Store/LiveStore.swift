@@ -166,9 +166,7 @@ final class LiveStore {
         record.flags = [.live, .eligible, .passThrough, .outside, .unreachable]
         record.generation = state.records[screen.index].generation
         state.records.set(screen.index, record)
-        var s = SlotState.free
-        s.parent = Slot.none
-        state.slots.set(screen.index, s)
+        state.slots.set(screen.index, .free)
     }
 
     deinit {

@@ -23,8 +23,8 @@ struct ViewRecord: BitwiseCopyable {
     // Past the first 64 bytes: read on a hit and by tree reads.
     /// Bumped each time the slot is freed, so that a handle to an earlier view is detected.
     var generation: UInt32
-    /// The superview's slot (``Slot/screen`` for a window, ``Slot/none`` while unlinked):
-    /// the writer's `SlotState.parent`, published so that snapshots read the tree back.
+    /// The superview's slot (``Slot/screen`` for a window, ``Slot/none`` while unlinked and for
+    /// a free slot): the only copy, read by the writer and by snapshots' tree reads.
     var parent: Slot = .none
     /// The caller's value, returned with every hit.
     var userValue: UInt64
@@ -100,11 +100,11 @@ struct IDRef: RawRepresentable, Hashable, BitwiseCopyable {
     var isNone: Bool { rawValue == 0 }
 }
 
-/// What the writer alone keeps per slot: the tree, the place in the parent's hierarchy, and the
-/// attributes the records do not hold exactly.
+/// What the writer alone keeps per slot: the subviews' order, the place in the parent's order
+/// and hierarchy, and the attributes the records do not hold exactly.
 struct SlotState: PoolEntry {
-    /// The superview's slot; ``Slot/screen`` for a window; ``Slot/none`` when free.
-    var parent: Slot
+    // Not kept here: the superview, which the record holds (``ViewRecord/parent``, next to the
+    // links an edit reads and writes anyway).
     /// The subviews' order: an order tree's root, or, for a container of few subviews, their
     /// count (the search's links are then the order).
     var childOrder: ChildOrder
@@ -136,7 +136,7 @@ struct SlotState: PoolEntry {
     }
 
     static let free = SlotState(
-        parent: .none, childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1,
+        childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1,
         rare: .none, churn: 0)
 }
 

@@ -141,7 +141,7 @@ extension LiveStore {
             !(stored.minX == interval.minX && stored.minY == interval.minY && stored.maxX == interval.maxX
             && stored.maxY == interval.maxY)
         if !moved && l.key[lane] == key { return false }
-        let container = state.slots[child.index].parent
+        let container = parent(of: child)
         let before = hierarchyBounds(container)
         writeLane(leaf, lane, interval: interval, key: key, slot: child)
         refit(.leaf(leaf))

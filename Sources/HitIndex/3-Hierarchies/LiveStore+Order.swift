@@ -117,7 +117,7 @@ extension LiveStore {
         var node = state.slots[child.index].orderLeaf
         if node == .none {
             // No order tree: from the front, back along the links to the view in front of it.
-            var c = state.records[state.slots[child.index].parent.index].lastChild
+            var c = state.records[parent(of: child).index].lastChild
             if c == child { return .none }
             while state.records[c.index].previousSibling != child { c = state.records[c.index].previousSibling }
             return c
@@ -294,13 +294,18 @@ extension LiveStore {
         } else {
             state.records.update(parent.index) { $0.lastChild = child }
         }
-        state.slots.update(child.index) { $0.parent = parent }
         publishParent(child, parent)
         if !order.isTree && order.smallCount + 1 > Self.orderTreeLimit { buildOrderTree(parent) }
     }
 
-    /// Copies a view's superview (and a window's level) into its record, where snapshots read
-    /// them.
+    /// A view's superview: ``Slot/screen`` for a window, ``Slot/none`` for a view not in the
+    /// tree or a free slot.
+    /// - Complexity: O(1).
+    @inline(__always)
+    func parent(of child: Slot) -> Slot { state.records[child.index].parent }
+
+    /// Sets a view's superview in its record, the one place it is kept (the writer reads it
+    /// there, as snapshots do), and a window's level in its extra.
     /// - Complexity: O(1).
     private func publishParent(_ child: Slot, _ parent: Slot) {
         state.records.update(child.index) { $0.parent = parent }
@@ -313,7 +318,7 @@ extension LiveStore {
     /// Takes `child` out of its parent's order tree and the search's links.
     /// - Complexity: O(log k).
     func unlinkChild(_ child: Slot) {
-        let parent = state.slots[child.index].parent
+        let parent = self.parent(of: child)
         let previous = state.records[child.index].previousSibling
         let next = nextSibling(of: child)
         let order = state.slots[parent.index].childOrder
@@ -328,7 +333,6 @@ extension LiveStore {
             state.records.update(parent.index) { $0.lastChild = previous }
         }
         state.records.update(child.index) { $0.previousSibling = Slot.none }
-        state.slots.update(child.index) { $0.parent = Slot.none }
         publishParent(child, Slot.none)
         if state.slots[parent.index].childOrder.isTree && childCount(parent) < Self.orderTreeDropLimit {
             dropOrderTree(parent)
@@ -344,7 +348,6 @@ extension LiveStore {
         guard !children.isEmpty else { return }
         var previous = Slot.none
         for c in children {
-            state.slots.update(c.index) { $0.parent = parent }
             state.records.update(c.index) { $0.previousSibling = previous }
             publishParent(c, parent)
             previous = c

@@ -136,11 +136,11 @@ extension LiveIndex {
     private func resolve(_ position: SiblingPosition, in parent: Slot, moving: Slot?) throws(EditProblem)
         -> Int
     {
-        let inParent = moving.map { store.state.slots[$0.index].parent == parent } ?? false
+        let inParent = moving.map { store.parent(of: $0) == parent } ?? false
         let count = store.childCount(parent) - (inParent ? 1 : 0)
         func sibling(_ h: ViewHandle) throws(EditProblem) -> Int {
             let s = try live(h, field: "sibling")
-            guard store.state.slots[s.index].parent == parent, s != moving else {
+            guard store.parent(of: s) == parent, s != moving else {
                 throw EditProblem(
                     view: name(s), field: "sibling", message: "not another subview of \"\(name(parent))\"")
             }

@@ -230,7 +230,7 @@ public final class LiveIndex {
     /// - Complexity: O(1).
     public func superview(of handle: ViewHandle) -> ViewHandle? {
         guard contains(handle) else { return nil }
-        let parent = store.state.slots[handle.storeSlot.index].parent
+        let parent = store.parent(of: handle.storeSlot)
         return parent == Slot.screen ? nil : self.handle(parent)
     }
 

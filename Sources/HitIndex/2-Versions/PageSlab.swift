@@ -41,9 +41,6 @@ final class PageSlab: @unchecked Sendable {
         remaining = AtomicWord(UInt(pages))
     }
 
-    /// The size from which a slab's pages are faulted in on two threads (``PageFaulter``).
-    static let faultedOnTwoThreads = 8 << 20
-
     /// `pages` zero-filled pages of `bodyBytes` bytes each, created by `version`, back to back in
     /// one allocation: page `k`'s body is `pageStride(bodyBytes:) · k` bytes after page 0's.
     /// - Complexity: O(pages · bodyBytes).
@@ -55,14 +52,9 @@ final class PageSlab: @unchecked Sendable {
         // (measured: the fill was a tenth of a million-view load).
         let byteCount = pages * stride + 64
         guard let memory = calloc(byteCount, 1) else { fatalError("out of memory for \(pages) pages") }
-        if byteCount >= Self.faultedOnTwoThreads {
-            // The headers below touch every page: fault the back half in on the other core
-            // meanwhile, and the front half here.
-            let half = (byteCount / 2) & ~4095
-            let helper = PageFaulter(start: memory + half, bytes: byteCount - half)
-            PageFaulter.faultIn(start: memory, bytes: half)
-            helper.wait()
-        }
+        // Not faulted in on a second thread, as a scene reader's definitions are: measured at
+        // 1M views, a build's time did not change (the second core is hashing ids meanwhile, and
+        // a build on one thread did not gain either; perf/README, 2026-11-27 night).
         // Safe: the allocation has 64 bytes of slack for the alignment.
         let first = memory + (64 - Int(bitPattern: memory) & 63) & 63
         // The slab keeps itself alive until its last page is freed (`releasePage`).

@@ -230,6 +230,13 @@ import Testing
             let child = store.state.blocks[root.index].node(0)
             store.state.leafMeta.update(child.index) { $0.parent = ChildBVH.Lane(block: root.index, lane: 1) }
         }
+        // A node below the root that counts edits (only a root does: a root that gives way to
+        // a new one above it hands its count over).
+        try Self.expectCaught("is not a root but counts 3 edits") { store, slot in
+            let root = store.extra(of: slot("wide")).bvh
+            let child = store.state.blocks[root.index].node(0)
+            store.state.leafMeta.update(child.index) { $0.churn = 3 }
+        }
         // A container with 20 subviews that is not indexed.
         try Self.expectCaught("subviews but not indexed") { store, slot in
             store.state.records.update(slot("wide").index) { _ = $0.flags.remove(.indexed) }

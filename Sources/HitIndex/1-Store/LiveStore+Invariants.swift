@@ -294,6 +294,9 @@ extension LiveStore {
             }
             let fresh = node.isLeaf ? seen.leaves.insert(i).inserted : seen.blocks.insert(i).inserted
             if !fresh { fail("\(node) is in two hierarchies") }
+            if node != root && meta(of: node).churn != 0 {
+                fail("\(node) is not a root but counts \(meta(of: node).churn) edits")
+            }
             if node.isLeaf {
                 let used = (0..<ChildBVH.branching).filter { state.leaves[i].key[$0] != 0 }.count
                 if used != Int(state.leafMeta[i].count) {

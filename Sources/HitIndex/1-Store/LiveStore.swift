@@ -130,11 +130,18 @@ final class LiveStore {
         var parent: ChildBVH.Lane
         /// Lanes in use (the first `count`).
         var count: UInt32
-        /// The next free node when this one is free.
-        var freeLink: UInt32
+        /// For a root, the edits to its container's subviews since the hierarchy was built, to
+        /// decide a rebuild (``LiveStore/noteChurn(_:)``); 0 for any other node in use.
+        var churn: UInt32
 
-        /// A node with no parent and no lanes.
-        static let unused = NodeMeta(parent: .none, count: 0, freeLink: Pool<NodeMeta>.end)
+        /// A free node links the free list through its churn word (a free node is no root).
+        var freeLink: UInt32 {
+            get { churn }
+            set { churn = newValue }
+        }
+
+        /// A node with no parent, no lanes and no edits counted.
+        static let unused = NodeMeta(parent: .none, count: 0, churn: 0)
     }
 
     /// An empty store: the screen and nothing on it.

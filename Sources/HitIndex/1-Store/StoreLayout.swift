@@ -37,7 +37,7 @@ enum StoreLayout {
                 ViewExtra.self, size: 128, alignment: 8,
                 "transformed, rounded, redirected views, indexed containers and windows off level 0"
             ),
-            Pin(SlotState.self, size: 28, alignment: 4, "the writer's entry a view: order, lane, label, alpha"),
+            Pin(SlotState.self, size: 24, alignment: 4, "the writer's entry a view: order, lane, label, alpha, rare"),
             Pin(RareAttributes.self, size: 118, stride: 120, alignment: 8, "anchor, insets, minimum size, windows"),
             Pin(BoundsEntry.self, size: 32, alignment: 8, "the bounds a hit rect does not decode to, alone"),
             Pin(InsetsEntry.self, size: 32, alignment: 8, "the insets the bounds decode through, alone"),

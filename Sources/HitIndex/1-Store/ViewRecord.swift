@@ -125,19 +125,18 @@ struct SlotState: PoolEntry {
     /// Where the view's rare values are: nowhere (the defaults), a ``RareAttributes`` entry, or
     /// a ``BoundsEntry``.
     var rare: RareRef
-    /// Edits to the subviews since the hierarchy over them was built, to decide a rebuild.
-    var churn: UInt32
+    // Not kept here either: the edits to the subviews since the hierarchy over them was built,
+    // which only an indexed container has (its hierarchy root's ``LiveStore/NodeMeta/churn``).
 
-    /// A free slot links the free list through its churn word (a free slot has no subviews to
-    /// count edits of; ``free`` sets it back to 0 when the slot is handed out).
+    /// A free slot links the free list through its order-leaf word (a free slot is in no
+    /// superview's order tree; ``free`` sets it back to none when the slot is handed out).
     var freeLink: UInt32 {
-        get { churn }
-        set { churn = newValue }
+        get { orderLeaf.rawValue }
+        set { orderLeaf = OrderNode(rawValue: newValue) }
     }
 
     static let free = SlotState(
-        childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1,
-        rare: .none, churn: 0)
+        childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1, rare: .none)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs

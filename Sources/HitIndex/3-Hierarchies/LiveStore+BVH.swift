@@ -60,6 +60,15 @@ extension LiveStore {
         }
     }
 
+    /// Sets the edits a root counts (``noteChurn(_:)``).
+    private func setChurn(_ node: ChildBVH.Node, _ churn: UInt32) {
+        if node.isLeaf {
+            state.leafMeta.update(node.index) { $0.churn = churn }
+        } else {
+            state.blockMeta.update(node.index) { $0.churn = churn }
+        }
+    }
+
     /// The closed `Float` box around everything under a node.
     func nodeBounds(_ node: ChildBVH.Node) -> FBox {
         node.isLeaf ? state.leaves[node.index].bounds : state.blocks[node.index].bounds
@@ -237,9 +246,9 @@ extension LiveStore {
             }
             level = above
         }
+        // A fresh root counts no edits (its meta is `unused`).
         updateExtra(container) { $0.bvh = level[0] }
         state.records.update(container.index) { $0.flags.insert(.indexed) }
-        state.slots.update(container.index) { $0.churn = 0 }
     }
 
     /// The lane content and key of each of `kids`, subview `i` labelled `(i + 1) · step`. It
@@ -281,7 +290,6 @@ extension LiveStore {
         freeHierarchy(container)
         updateExtra(container) { $0.bvh = .none }
         state.records.update(container.index) { $0.flags.remove(.indexed) }
-        state.slots.update(container.index) { $0.churn = 0 }
         for c in children(of: container) {
             state.slots.update(c.index) { s in
                 s.label = .none
@@ -463,7 +471,13 @@ extension LiveStore {
                 writeInnerLane(root.index, 1, child: fresh)
                 setParent(old, ChildBVH.Lane(block: root.index, lane: 0))
                 setParent(fresh, ChildBVH.Lane(block: root.index, lane: 1))
-                state.blockMeta.update(root.index) { $0.count = 2 }
+                // The new root takes over the edits the old one counted.
+                let churn = meta(old).churn
+                setChurn(old, 0)
+                state.blockMeta.update(root.index) {
+                    $0.count = 2
+                    $0.churn = churn
+                }
                 updateExtra(container) { $0.bvh = root }
                 break
             }
@@ -581,6 +595,7 @@ extension LiveStore {
                 // A root with one lane: its child becomes the root.
                 let only = b.node(0)
                 setParent(only, .none)
+                setChurn(only, state.blockMeta[p].churn)
                 freeNode(.inner(p))
                 updateExtra(container) { $0.bvh = only }
             } else {
@@ -594,8 +609,10 @@ extension LiveStore {
     /// quarter of its subviews and 64. (A full count let query time after many random edits drift
     /// to 2.2× a fresh build on grid, 100k views; a quarter keeps it near 1.3×.)
     func noteChurn(_ container: Slot) {
-        let churn = state.slots[container.index].churn + 1
-        state.slots.update(container.index) { $0.churn = churn }
+        let root = hierarchyRoot(container)
+        assert(root != .none, "an indexed container has a hierarchy root")
+        let churn = meta(root).churn + 1
+        setChurn(root, churn)
         if Int(churn) > Swift.max(64, childCount(container) / 4) { buildHierarchy(container) }
     }
 

@@ -147,7 +147,7 @@ import Testing
         }
         try Self.expectCaught("counts") { store, slot in
             let root = store.state.slots[slot("big").index].childOrder.root
-            store.state.orderNodes.update(root.index) { $0.sizes[0] += 1 }
+            store.state.orderNodes.update(root.index) { $0.setSize(0, $0.size(0) + 1) }
         }
         try Self.expectCaught("parent link is wrong") { store, slot in
             let root = store.state.slots[slot("big").index].childOrder.root
@@ -162,7 +162,7 @@ import Testing
         try Self.expectCaught("sequence differs") { store, slot in
             // Two entries of a leaf trade places: counts and links stay valid, the order does not.
             let leaf = store.state.slots[slot("b0").index].orderLeaf
-            store.state.orderNodes.update(leaf.index) { b in (b.entries[0], b.entries[1]) = (b.entries[1], b.entries[0])
+            store.state.orderNodes.update(leaf.index) { b in (b.words[0], b.words[1]) = (b.words[1], b.words[0])
             }
         }
     }

@@ -244,8 +244,8 @@ extension LiveStore {
                 var total: UInt32 = 0
                 for k in 0..<Int(b.count) {
                     let size = b.isLeaf ? 1 : totals[b.node(k)] ?? 0
-                    if !b.isLeaf && b.sizes[k] != size {
-                        fail("view \(parent): order node \(node) counts \(b.sizes[k]) under entry \(k), \(size) found")
+                    if !b.isLeaf && b.size(k) != size {
+                        fail("view \(parent): order node \(node) counts \(b.size(k)) under entry \(k), \(size) found")
                     }
                     total += size
                 }

@@ -1,12 +1,13 @@
 /// The order of each view's subviews. The search's `previousSibling` / `lastChild` links always
 /// hold it; a container with more than ``orderTreeLimit`` subviews also has a counted B+-tree
 /// (leaves hold the subviews' slots back to front, inner nodes their children's item counts), so
-/// that finding, inserting or removing the subview at a position touches O(log k) nodes of up to
-/// 32 entries — three or four pages at a million subviews — instead of walking the links.
+/// that finding, inserting or removing the subview at a position touches O(log k) nodes (leaves
+/// of 32 entries, inner nodes of 16) — five or six at a million subviews — instead of walking
+/// the links.
 ///
 /// A container of at most ``orderTreeLimit`` subviews (most of them: cells, stacks, bars) keeps
 /// only their count (``ChildOrder``), and positions are found by walking at most that many links;
-/// an order tree would cost it a 272-byte node. The tree is built when the count passes the limit
+/// an order tree would cost it a 144-byte node. The tree is built when the count passes the limit
 /// and dropped when it falls below ``orderTreeDropLimit``, so that a container edited around one
 /// size does not build and drop it on every edit.
 ///
@@ -14,7 +15,6 @@
 /// found by a scan of at most 32 entries. Nodes below half full are allowed; an empty one leaves
 /// its parent, and a root with one child gives way to it. Everything here is iterative.
 extension LiveStore {
-    static let orderCapacity = OrderBlock.capacity
     /// The most subviews a container orders by its links alone.
     static let orderTreeLimit = 32
     /// Below this many subviews a container's order tree is dropped.
@@ -45,7 +45,7 @@ extension LiveStore {
         while p != .none {
             let lane = state.orderNodes[p.index].index(of: child)
             state.orderNodes.update(p.index) { b in
-                b.sizes[lane] = UInt32(Int32(b.sizes[lane]) + delta)
+                b.setSize(lane, UInt32(Int32(b.size(lane)) + delta))
                 b.total = UInt32(Int32(b.total) + delta)
             }
             child = p
@@ -75,7 +75,7 @@ extension LiveStore {
             if p == .none { return rank }
             let b = state.orderNodes[p.index]
             let lane = b.index(of: node)
-            for j in 0..<lane { rank += Int(b.sizes[j]) }
+            for j in 0..<lane { rank += Int(b.size(j)) }
             node = p
         }
     }
@@ -89,8 +89,8 @@ extension LiveStore {
             let b = state.orderNodes[node.index]
             if b.isLeaf { return (node, k) }
             var lane = 0
-            while lane < Int(b.count) - 1 && k >= Int(b.sizes[lane]) {
-                k -= Int(b.sizes[lane])
+            while lane < Int(b.count) - 1 && k >= Int(b.size(lane)) {
+                k -= Int(b.size(lane))
                 lane += 1
             }
             node = b.node(lane)
@@ -193,20 +193,21 @@ extension LiveStore {
         state.orderNodes.update(node.index) { b in b.insert(child, at: index) }
         state.slots.update(child.index) { $0.orderLeaf = node }
         addToTotals(above: node, 1)
-        if Int(state.orderNodes[node.index].count) == Self.orderCapacity { split(node, owner: parent) }
+        let full = state.orderNodes[node.index]
+        if Int(full.count) == full.capacity { split(node, owner: parent) }
     }
 
     /// Splits a full node in two halves side by side, and its parent in turn when that fills.
     private func split(_ start: OrderNode, owner: Slot) {
         var node = start
-        while Int(state.orderNodes[node.index].count) == Self.orderCapacity {
+        while Int(state.orderNodes[node.index].count) == state.orderNodes[node.index].capacity {
             let b = state.orderNodes[node.index]
-            let half = Self.orderCapacity / 2
+            let half = b.capacity / 2
             let sibling = allocateOrderNode(leaf: b.isLeaf)
             var right = OrderBlock(leaf: b.isLeaf)
             var left = b
             left.truncate(to: half)
-            for k in half..<Self.orderCapacity { right.insert(entry: k, of: b, at: k - half) }
+            for k in half..<b.capacity { right.insert(entry: k, of: b, at: k - half) }
             // Where the moved entries are now.
             for k in 0..<Int(right.count) {
                 if b.isLeaf {
@@ -218,11 +219,7 @@ extension LiveStore {
             var p = b.parent
             if p == .none {
                 p = allocateOrderNode(leaf: false)
-                state.orderNodes.update(p.index) { r in
-                    r.insert(node, size: 0, at: 0)
-                    r.sizes[0] = b.total
-                    r.total = b.total
-                }
+                state.orderNodes.update(p.index) { r in r.insert(node, size: b.total, at: 0) }
                 state.slots.update(owner.index) { $0.childOrder = .tree(p) }
             }
             left.parent = p
@@ -231,7 +228,7 @@ extension LiveStore {
             state.orderNodes.set(sibling.index, right)
             let lane = state.orderNodes[p.index].index(of: node)
             state.orderNodes.update(p.index) { r in
-                r.sizes[lane] = left.total
+                r.setSize(lane, left.total)
                 r.insert(sibling, size: right.total, at: lane + 1)
                 r.total -= right.total  // `insert` added it; the parent's total is unchanged
             }
@@ -380,19 +377,19 @@ extension LiveStore {
     /// - Complexity: O(k).
     private func buildOrderTree(_ parent: Slot, _ given: [Slot]? = nil) {
         let children = given ?? self.children(of: parent)
-        let fill = Self.orderCapacity * 3 / 4
+        let (leafFill, innerFill) = (OrderBlock.leafCapacity * 3 / 4, OrderBlock.innerCapacity * 3 / 4)
         var level: [(node: OrderNode, total: UInt32)] = []
         var i = 0
         while i < children.count {
             let leaf = allocateOrderNode(leaf: true)
             var b = OrderBlock(leaf: true)
-            for c in children[i..<Swift.min(i + fill, children.count)] {
+            for c in children[i..<Swift.min(i + leafFill, children.count)] {
                 b.insert(c, at: Int(b.count))
                 state.slots.update(c.index) { $0.orderLeaf = leaf }
             }
             state.orderNodes.set(leaf.index, b)
             level.append((leaf, b.total))
-            i += fill
+            i += leafFill
         }
         while level.count > 1 {
             var above: [(node: OrderNode, total: UInt32)] = []
@@ -400,13 +397,13 @@ extension LiveStore {
             while g < level.count {
                 let node = allocateOrderNode(leaf: false)
                 var b = OrderBlock(leaf: false)
-                for (child, total) in level[g..<Swift.min(g + fill, level.count)] {
+                for (child, total) in level[g..<Swift.min(g + innerFill, level.count)] {
                     b.insert(child, size: total, at: Int(b.count))
                     state.orderNodes.update(child.index) { $0.parent = node }
                 }
                 state.orderNodes.set(node.index, b)
                 above.append((node, b.total))
-                g += fill
+                g += innerFill
             }
             level = above
         }
@@ -446,14 +443,21 @@ extension LiveStore {
 }
 
 /// A node of a container's order tree: up to ``capacity`` entries, used ones first — subviews'
-/// slots in a leaf, child nodes with their item counts in an inner node.
+/// slots in a leaf (32), child nodes with their item counts in an inner node (16).
+///
+/// Both kinds are one 144-byte record, so that one pool holds them: a leaf's 32 words are its
+/// entries; an inner node's first 16 words are its children and the next 16 the items under
+/// each. (One layout of 32 entries and 32 counts for both cost a leaf 272 bytes, 128 of them
+/// counts a leaf never uses, and leaves are nearly all of a tree: 11 bytes a subview at a
+/// bulk load's fill, now 6.)
 struct OrderBlock: PoolEntry {
-    static let capacity = 32
-    /// Subviews' slots (a leaf) or child nodes (an inner node), by the words they are stored as;
-    /// read them through ``slot(_:)`` and ``node(_:)``.
-    var entries: SIMD32<UInt32>
-    /// Inner nodes: the items under each entry.
-    var sizes: SIMD32<UInt32>
+    /// The entries a leaf holds.
+    static let leafCapacity = 32
+    /// The entries an inner node holds.
+    static let innerCapacity = 16
+    /// A leaf's entries; an inner node's entries, then their item counts (see the type). Read
+    /// and written through the methods below (the checker's tests corrupt it directly).
+    var words: SIMD32<UInt32>
     var count: UInt32
     /// Items under the node.
     var total: UInt32
@@ -462,8 +466,10 @@ struct OrderBlock: PoolEntry {
     var leafFlag: UInt32
 
     init(leaf: Bool) {
-        entries = SIMD32(repeating: UInt32.max)
-        sizes = SIMD32(repeating: 0)
+        words = SIMD32(repeating: UInt32.max)
+        if !leaf {
+            for k in 0..<Self.innerCapacity { words[Self.innerCapacity + k] = 0 }
+        }
         count = 0
         total = 0
         parent = .none
@@ -472,6 +478,9 @@ struct OrderBlock: PoolEntry {
 
     var isLeaf: Bool { leafFlag != 0 }
 
+    /// The entries this node can hold.
+    var capacity: Int { isLeaf ? Self.leafCapacity : Self.innerCapacity }
+
     /// A free node links the free list through its parent word.
     var freeLink: UInt32 {
         get { parent.rawValue }
@@ -479,10 +488,19 @@ struct OrderBlock: PoolEntry {
     }
 
     /// A leaf's entry `k`: a subview.
-    func slot(_ k: Int) -> Slot { Slot(rawValue: entries[k]) }
+    func slot(_ k: Int) -> Slot { Slot(rawValue: words[k]) }
 
     /// An inner node's entry `k`: a child node.
-    func node(_ k: Int) -> OrderNode { OrderNode(rawValue: entries[k]) }
+    func node(_ k: Int) -> OrderNode { OrderNode(rawValue: words[k]) }
+
+    /// The items under entry `k`: 1 in a leaf, the child's total in an inner node.
+    func size(_ k: Int) -> UInt32 { isLeaf ? 1 : words[Self.innerCapacity + k] }
+
+    /// Sets the items under an inner node's entry `k`.
+    mutating func setSize(_ k: Int, _ size: UInt32) {
+        precondition(!isLeaf && k < Self.innerCapacity, "an inner node's entry")
+        words[Self.innerCapacity + k] = size
+    }
 
     /// The index of the leaf entry `slot` (which the leaf must hold).
     func index(of slot: Slot) -> Int { index(ofWord: slot.rawValue) }
@@ -492,12 +510,12 @@ struct OrderBlock: PoolEntry {
 
     private func index(ofWord word: UInt32) -> Int {
         var i = 0
-        while entries[i] != word { i += 1 }
+        while words[i] != word { i += 1 }
         return i
     }
 
     /// Inserts a subview at `index` of a leaf, shifting the later ones.
-    mutating func insert(_ slot: Slot, at index: Int) { insert(word: slot.rawValue, size: 0, at: index) }
+    mutating func insert(_ slot: Slot, at index: Int) { insert(word: slot.rawValue, size: 1, at: index) }
 
     /// Inserts a child node with `size` items at `index` of an inner node.
     mutating func insert(_ node: OrderNode, size: UInt32, at index: Int) {
@@ -506,19 +524,20 @@ struct OrderBlock: PoolEntry {
 
     /// Moves entry `k` of `other` (of the same kind) to `index`.
     mutating func insert(entry k: Int, of other: OrderBlock, at index: Int) {
-        insert(word: other.entries[k], size: other.sizes[k], at: index)
+        insert(word: other.words[k], size: other.size(k), at: index)
     }
 
     /// Inserts an entry at `index`, shifting the later ones; a leaf entry counts 1.
     private mutating func insert(word: UInt32, size: UInt32, at index: Int) {
+        precondition(Int(count) < capacity, "room for an entry")
         var k = Int(count)
         while k > index {
-            entries[k] = entries[k - 1]
-            sizes[k] = sizes[k - 1]
+            words[k] = words[k - 1]
+            if !isLeaf { setSize(k, self.size(k - 1)) }
             k -= 1
         }
-        entries[index] = word
-        sizes[index] = size
+        words[index] = word
+        if !isLeaf { setSize(index, size) }
         count += 1
         total += isLeaf ? 1 : size
     }
@@ -528,10 +547,10 @@ struct OrderBlock: PoolEntry {
         total = 0
         for k in 0..<Int(count) {
             if k < n {
-                total += isLeaf ? 1 : sizes[k]
+                total += size(k)
             } else {
-                entries[k] = UInt32.max
-                sizes[k] = 0
+                words[k] = UInt32.max
+                if !isLeaf { setSize(k, 0) }
             }
         }
         count = UInt32(n)
@@ -539,14 +558,14 @@ struct OrderBlock: PoolEntry {
 
     /// Removes the entry at `index`, shifting the later ones.
     mutating func remove(at index: Int) {
-        total -= isLeaf ? 1 : sizes[index]
+        total -= size(index)
         for k in index..<(Int(count) - 1) {
-            entries[k] = entries[k + 1]
-            sizes[k] = sizes[k + 1]
+            words[k] = words[k + 1]
+            if !isLeaf { setSize(k, size(k + 1)) }
         }
         count -= 1
-        entries[Int(count)] = UInt32.max
-        sizes[Int(count)] = 0
+        words[Int(count)] = UInt32.max
+        if !isLeaf { setSize(Int(count), 0) }
     }
 }
 

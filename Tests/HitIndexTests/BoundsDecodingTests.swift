@@ -47,6 +47,18 @@ import Testing
                 "growing minimum",
                 with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.minimumHitSize = Size(width: 44, height: 44) }
             ),
+            (
+                // -0 is not 0 bit for bit: a -0 inset or minimum size is a value to keep, though
+                // it moves no edge of the hit rect.
+                "-0 inset",
+                with(Rect(x: 0, y: 0, width: 20, height: 30)) {
+                    $0.hitTestInsets = EdgeInsets(top: -0.0, left: 0, bottom: 0, right: 0)
+                }
+            ),
+            (
+                "-0 minimum",
+                with(Rect(x: 0, y: 0, width: 20, height: 30)) { $0.minimumHitSize = Size(width: 0, height: -0.0) }
+            ),
             ("scrolled, exact", with(Rect(x: 0, y: 7.5, width: 20, height: 30))),
             ("plain", with(Rect(x: 0, y: 0, width: 20, height: 30))),
         ]
@@ -73,6 +85,12 @@ import Testing
                 let v = try #require(live.handle(forID: name))
                 let got = try #require(live.attributes(of: v))
                 #expect(bitwiseEqual(got.bounds, a.bounds), "\(name): \(got.bounds) for \(a.bounds)")
+                #expect(
+                    bitwiseEqual(got.hitTestInsets, a.hitTestInsets)
+                        && bitwiseEqual(got.minimumHitSize, a.minimumHitSize)
+                        && bitwiseEqual(got.anchorPoint, a.anchorPoint),
+                    "\(name): insets \(got.hitTestInsets), minimum \(got.minimumHitSize) for \(a.hitTestInsets), \(a.minimumHitSize)"
+                )
             }
             #expect(live.invariantViolations().isEmpty)
         }
@@ -81,6 +99,10 @@ import Testing
         for (name, a) in Self.awkward {
             let v = try #require(exported.view(withID: name))
             #expect(bitwiseEqual(v.bounds, a.bounds), "\(name) exported: \(v.bounds)")
+            #expect(
+                bitwiseEqual(v.attributes.hitTestInsets, a.hitTestInsets)
+                    && bitwiseEqual(v.attributes.minimumHitSize, a.minimumHitSize),
+                "\(name) exported: insets \(v.attributes.hitTestInsets), minimum \(v.attributes.minimumHitSize)")
         }
     }
 
@@ -95,6 +117,9 @@ import Testing
             try live.commit()
             let got = try #require(live.attributes(of: plain))
             #expect(bitwiseEqual(got.bounds, a.bounds), "plain set to \(name): \(got.bounds) for \(a.bounds)")
+            #expect(
+                bitwiseEqual(got.hitTestInsets, a.hitTestInsets) && bitwiseEqual(got.minimumHitSize, a.minimumHitSize),
+                "plain set to \(name): insets \(got.hitTestInsets), minimum \(got.minimumHitSize)")
             #expect(got == a, "plain set to \(name)")
         }
         #expect(live.store.state.slots[plain.storeSlot.index].rare == .none, "a plain view keeps no rare entry")

@@ -181,10 +181,12 @@ struct RareAttributes: PoolEntry, Equatable {
             && bitwiseEqual(bounds, d.bounds)
     }
 
-    /// Whether a view with these values needs no rare slot.
+    /// Whether a view with these values needs no rare slot: every value is the default bit for
+    /// bit (a -0 inset or minimum size is kept, though it moves no edge of the hit rect).
     var isDefault: Bool {
-        anchorPoint == Point(x: 0.5, y: 0.5) && insets == .zero && minimumHitSize == .zero && !isWindow
-            && !storesBounds
+        let d = RareAttributes.defaults
+        return bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(insets, d.insets)
+            && bitwiseEqual(minimumHitSize, d.minimumHitSize) && !isWindow && !storesBounds
     }
 }
 

@@ -284,7 +284,7 @@ extension LiveStore {
         _ root: ChildBVH.Node, _ seen: inout (leaves: Set<Int>, blocks: Set<Int>), _ fail: (String) -> Void
     ) {
         guard root != .none else { return fail("an indexed view has no hierarchy root") }
-        if meta(of: root).parent != .none { fail("hierarchy root \(root) has a parent") }
+        if meta(root).parent != .none { fail("hierarchy root \(root) has a parent") }
         var pending = [root]
         while let node = pending.popLast() {
             let i = node.index
@@ -294,8 +294,8 @@ extension LiveStore {
             }
             let fresh = node.isLeaf ? seen.leaves.insert(i).inserted : seen.blocks.insert(i).inserted
             if !fresh { fail("\(node) is in two hierarchies") }
-            if node != root && meta(of: node).churn != 0 {
-                fail("\(node) is not a root but counts \(meta(of: node).churn) edits")
+            if node != root && meta(node).churn != 0 {
+                fail("\(node) is not a root but counts \(meta(node).churn) edits")
             }
             if node.isLeaf {
                 let used = (0..<ChildBVH.branching).filter { state.leaves[i].key[$0] != 0 }.count
@@ -311,17 +311,12 @@ extension LiveStore {
             }
             for lane in 0..<used {
                 let child = b.node(lane)
-                if meta(of: child).parent != ChildBVH.Lane(block: i, lane: lane) {
+                if meta(child).parent != ChildBVH.Lane(block: i, lane: lane) {
                     fail("block \(i) lane \(lane): its child's parent link is wrong")
                 }
                 pending.append(child)
             }
         }
-    }
-
-    /// A node's writer-side place.
-    private func meta(of node: ChildBVH.Node) -> NodeMeta {
-        node.isLeaf ? state.leafMeta[node.index] : state.blockMeta[node.index]
     }
 }
 

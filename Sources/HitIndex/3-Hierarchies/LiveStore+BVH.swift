@@ -48,26 +48,24 @@ extension LiveStore {
         }
     }
 
-    private func meta(_ node: ChildBVH.Node) -> NodeMeta {
+    /// A node's writer-side place, from the pool of its kind.
+    func meta(_ node: ChildBVH.Node) -> NodeMeta {
         node.isLeaf ? state.leafMeta[node.index] : state.blockMeta[node.index]
     }
 
-    private func setParent(_ node: ChildBVH.Node, _ parent: ChildBVH.Lane) {
+    /// Changes a node's writer-side place in the pool of its kind.
+    private func updateMeta(_ node: ChildBVH.Node, _ body: (inout NodeMeta) -> Void) {
         if node.isLeaf {
-            state.leafMeta.update(node.index) { $0.parent = parent }
+            state.leafMeta.update(node.index, body)
         } else {
-            state.blockMeta.update(node.index) { $0.parent = parent }
+            state.blockMeta.update(node.index, body)
         }
     }
 
+    private func setParent(_ node: ChildBVH.Node, _ parent: ChildBVH.Lane) { updateMeta(node) { $0.parent = parent } }
+
     /// Sets the edits a root counts (``noteChurn(_:)``).
-    private func setChurn(_ node: ChildBVH.Node, _ churn: UInt32) {
-        if node.isLeaf {
-            state.leafMeta.update(node.index) { $0.churn = churn }
-        } else {
-            state.blockMeta.update(node.index) { $0.churn = churn }
-        }
-    }
+    private func setChurn(_ node: ChildBVH.Node, _ churn: UInt32) { updateMeta(node) { $0.churn = churn } }
 
     /// The closed `Float` box around everything under a node.
     func nodeBounds(_ node: ChildBVH.Node) -> FBox {

@@ -466,10 +466,8 @@ struct OrderBlock: PoolEntry {
     var leafFlag: UInt32
 
     init(leaf: Bool) {
-        words = SIMD32(repeating: UInt32.max)
-        if !leaf {
-            for k in 0..<Self.innerCapacity { words[Self.innerCapacity + k] = 0 }
-        }
+        // Unused entries are all ones; an inner node's counts (the high half: 16 of them) start at 0.
+        words = SIMD32(lowHalf: SIMD16(repeating: UInt32.max), highHalf: SIMD16(repeating: leaf ? UInt32.max : 0))
         count = 0
         total = 0
         parent = .none
@@ -509,8 +507,10 @@ struct OrderBlock: PoolEntry {
     func index(of node: OrderNode) -> Int { index(ofWord: node.rawValue) }
 
     private func index(ofWord word: UInt32) -> Int {
+        // Only the used entries: an inner node's counts follow its entries in the same words.
         var i = 0
-        while words[i] != word { i += 1 }
+        while i < Int(count) && words[i] != word { i += 1 }
+        precondition(i < Int(count), "the node holds the entry")
         return i
     }
 

@@ -364,9 +364,8 @@ struct AndroidPasteImportTests {
 
     @Test("hitindex import --android-dispatch, and its refusal for recursive-description")
     func cli() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hi-android-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let file = dir.appendingPathComponent("scrim.xml").path
         try Self.scrimDump.write(toFile: file, atomically: true, encoding: .utf8)
         let plain = TestSupport.run(["import", "--from", "uiautomator", file])

@@ -799,8 +799,9 @@ extension hi_view {
         d.center = hi_point(x: 100, y: 100)
         #expect(hi_world_create_view(world, Self.handle(world, "TopView"), hi_position(), &d, nil) == HI_OK)
         #expect(hi_world_commit(world, nil) == HI_OK)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capi-\(UUID()).json").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.appendingPathComponent("world.json").path
         #expect(hi_world_write_scene(world, path) == HI_OK, "\(Self.lastError())")
         let scene = try SceneReader.read(contentsOfFile: path)
         let want = ReferenceHitTester().hitTest(scene, at: Self.points).map { $0?.id }

@@ -115,10 +115,9 @@ import Testing
         #expect(hi_world_load_scene(gone, &world) == HI_ERROR_SCENE)
         #expect(Self.lastError() == "hi_world_load_scene: \(gone): no such file")
         #expect(world == nil)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capi-\(UUID().uuidString).json").path
-        try #"{"windows": [{"id": "W", "frame": [0, 0, 10, 10], "alpha": -1}]}"#.write(
-            toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.write(#"{"windows": [{"id": "W", "frame": [0, 0, 10, 10], "alpha": -1}]}"#, to: "bad.json")
         #expect(hi_world_load_scene(path, &world) == HI_ERROR_SCENE)
         let name = (path as NSString).lastPathComponent
         #expect(

@@ -323,9 +323,8 @@ import Testing
     /// without an id, and export again: the second file is written and reads back, even when a
     /// view's id is the name the new view's handle would generate.
     @Test func everyReachableWorldExports() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("capi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         var defs = [hi_view_def](repeating: hi_default_view_def(), count: 6)
         defs[0].bounds = hi_rect(x: 0, y: 0, width: 100, height: 100)
         defs[0].center = hi_point(x: 50, y: 50)
@@ -394,8 +393,9 @@ import Testing
         #expect(created == HI_OK)
         let world = try #require(made)
         defer { hi_world_destroy(world) }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("capi-\(UUID().uuidString).json").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = dir.appendingPathComponent("world.json").path
         #expect(hi_world_write_scene(world, file) == HI_OK)
         var loaded: OpaquePointer?
         #expect(hi_world_load_scene(file, &loaded) == HI_OK)

@@ -35,12 +35,6 @@ import Testing
         }
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     // MARK: query
 
     // seed000.json: TopView [0,0,375,667] with, back to front, SubView1 [8,17,359,150] (> SubView1Sub1
@@ -87,8 +81,8 @@ import Testing
     /// A missing input file, a directory in its place, or an output folder that does not exist:
     /// one line naming the command and the path as given, exit status 2, nothing on standard output.
     @Test func unreadableFilesAreNamedWithTheCommandAndThePath() throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let gone = dir.appendingPathComponent("gone.json").path
         let s = Self.seed000
         let cases: [([String], String)] = [
@@ -134,8 +128,8 @@ import Testing
     }
 
     @Test func queryReadsAPointsFileAfterTheArgumentPoints() throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let file = dir.appendingPathComponent("points.txt")
         try """
         # comment lines and blank lines are skipped
@@ -339,8 +333,8 @@ import Testing
     }
 
     @Test func checkOnAFlatDeepScene() throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         // A window, a chain of 2,999 views under it, and a second window: 3,001 views, depth 3,000.
         var json = "{\"views\": [{\"id\": \"v0\", \"frame\": [0, 0, 1, 1]}"
         for k in 1..<3_000 { json += ",{\"id\": \"v\(k)\", \"parent\": \"v\(k - 1)\", \"frame\": [0, 0, 1, 1]}" }
@@ -354,8 +348,8 @@ import Testing
 
     @Test(arguments: SceneShape.allCases)
     func generateIsDeterministicAndReadsBack(shape: SceneShape) throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         for seed in ["0", "7", "18446744073709551615"] {
             let context = "shape \(shape.rawValue), seed \(seed)"
             let args = ["generate", "--shape", shape.rawValue, "--count", "400", "--seed", seed]
@@ -468,8 +462,8 @@ import Testing
     // MARK: usage errors
 
     @Test func usageErrorsExitTwoWithOneLine() throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let badPoints = dir.appendingPathComponent("bad-points.txt")
         try "1,1\n\nnot-a-point\n".write(to: badPoints, atomically: true, encoding: .utf8)
         let s = Self.seed000
@@ -526,8 +520,8 @@ import Testing
     }
 
     @Test func refusedScenesExitTwoForEveryCommand() throws {
-        let dir = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let file = dir.appendingPathComponent("scene.json")
         try """
         {"windows": [{"id": "W", "frame": [0, 0, 375, 667], "subviews": [

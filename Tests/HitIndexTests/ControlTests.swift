@@ -347,7 +347,9 @@ import Testing
     }
 
     @Test func actionCommandPrintsTheSearch() throws {
-        let scene = try G.writeTemporary(Self.scene(), name: "card.json")
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(Self.scene(), to: "card.json")
         // With Field first responder: Field implements copy:. With buy:: Field, Card (no),
         // CardController (yes).
         let copy = TestSupport.run(["action", scene, "copy:", "--first-responder", "Field"])

@@ -148,7 +148,8 @@ import Testing
     }
 
     @Test func theCLIPrintsTheRefusalAndExits2() throws {
-        let dir = try CLITests.temporaryDirectory()
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.appendingPathComponent("bad.json").path
         try
             #"{"windows": [{"id": "W", "frame": [0, 0, 1, 1], "subviews": [{"id": "V", "presentedBy": "X", "frame": [0, 0, 1, 1]}]}]}"#

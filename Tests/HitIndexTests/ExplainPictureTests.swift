@@ -112,7 +112,8 @@ import Testing
     }
 
     @Test func theCommandWritesTheFileAndStillPrintsTheText() throws {
-        let dir = try CLITests.temporaryDirectory()
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let file = dir.appendingPathComponent("e.svg").path
         let r = TestSupport.run(["explain", CLITests.seed000, "220,193", "--svg", file])
         #expect(r.status == 0, "\(r.err)")

@@ -125,8 +125,10 @@ import Testing
 
     // MARK: - The command
 
-    @Test func commandRunsCleanAndReportsItsCounts() {
-        let r = TestSupport.run(["fuzz", "--seconds", "0.3", "--seed", "4", "--out", "/tmp/hitindex-fuzz-test"])
+    @Test func commandRunsCleanAndReportsItsCounts() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let r = TestSupport.run(["fuzz", "--seconds", "0.3", "--seed", "4", "--out", dir.path])
         #expect(r.status == 0, "\(r.err)")
         let lines = r.out.split(separator: "\n")
         #expect(lines.first == "fuzz: seed 4, 0.3 s")

@@ -330,12 +330,14 @@ import Testing
     }
 
     @Test func detailPrintsTheValues() throws {
-        let scene = try G.writeTemporary(Self.wide(#"{"id": "pan", "kind": "pan"}"#), name: "pan.json")
-        let events = try G.writeTemporary(
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(Self.wide(#"{"id": "pan", "kind": "pan"}"#), to: "pan.json")
+        let events = try dir.write(
             [
                 G.line(0, [(1, "began", 100, 100)]), G.line(0.1, [(1, "moved", 100, 140)]),
                 G.line(0.2, [(1, "ended", 100, 140)]),
-            ].joined(separator: "\n") + "\n", name: "pan.jsonl")
+            ].joined(separator: "\n") + "\n", to: "pan.jsonl")
         let r = TestSupport.run(["touch", "--detail", scene, events])
         #expect(r.status == 0, "\(r.err)")
         // began: translation (0, 40), velocity 40 / 0.1 = 400 pt/s, at the finger.

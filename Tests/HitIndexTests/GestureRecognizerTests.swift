@@ -68,10 +68,6 @@ import Testing
         }
     }
 
-    static func writeTemporary(_ text: String, name: String) throws -> String {
-        try TouchDeliveryTests.writeTemporary(text, name: name)
-    }
-
     static let tap = #"{"id": "tap", "kind": "tap"}"#
     static let double = #"{"id": "double", "kind": "tap", "taps": 2}"#
 
@@ -92,10 +88,12 @@ import Testing
         let modified = original.replacingOccurrences(
             of: anchor, with: anchor + #""gestureRecognizers": [{"id": "tap", "kind": "tap"}], "#)
         #expect(modified != original)
-        let scene = try Self.writeTemporary(modified, name: "seed003-tap.json")
-        let events = try Self.writeTemporary(
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(modified, to: "seed003-tap.json")
+        let events = try dir.write(
             [Self.line(0, [(1, "began", 300, 220)]), Self.line(0.07, [(1, "ended", 300, 220)])].joined(
-                separator: "\n") + "\n", name: "tap.jsonl")
+                separator: "\n") + "\n", to: "tap.jsonl")
         let r = TestSupport.run(["touch", scene, events])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.isEmpty)
@@ -111,7 +109,7 @@ import Testing
         ] {
             let variant = original.replacingOccurrences(
                 of: anchor, with: anchor + #""gestureRecognizers": [{"id": "tap", "kind": "tap""# + flag + "}], ")
-            let path = try Self.writeTemporary(variant, name: "seed003-variant.json")
+            let path = try dir.write(variant, to: "seed003-variant.json")
             let rv = TestSupport.run(["touch", path, events])
             #expect(rv.status == 0, "\(rv.err)")
             #expect(rv.out == expected, "\(flag)")
@@ -124,7 +122,7 @@ import Testing
             with: #"{"id": "BView", "frame": [10, 10, 120, 100], "gestureRecognizers": [{"id": "tap", "kind": "tap"}]}"#
         )
         #expect(onB != original)
-        let sceneB = try Self.writeTemporary(onB, name: "seed003-tap-b.json")
+        let sceneB = try dir.write(onB, to: "seed003-tap-b.json")
         let rB = TestSupport.run(["touch", sceneB, events])
         #expect(rB.status == 0, "\(rB.err)")
         #expect(rB.out == "AView touchesBegan 1\nAView touchesEnded 1\n")
@@ -154,10 +152,12 @@ import Testing
         // taps, the ended phase held; the deadline is 0.1 + 0.35 = 0.45. `{"t": 1}`: time
         // reaches 0.45: `double failed`; nothing gates the held end any more, so it is delivered
         // after the failed line: touchesEnded 1.
-        let scene = try Self.writeTemporary(Self.scene(v: Self.double), name: "double.json")
-        let events = try Self.writeTemporary(
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(Self.scene(v: Self.double), to: "double.json")
+        let events = try dir.write(
             [Self.line(0, [(1, "began", 100, 100)]), Self.line(0.1, [(1, "ended", 100, 100)]), Self.advance(1)]
-                .joined(separator: "\n") + "\n", name: "slow.jsonl")
+                .joined(separator: "\n") + "\n", to: "slow.jsonl")
         let r = TestSupport.run(["touch", scene, events])
         #expect(r.status == 0, "\(r.err)")
         #expect(CLITests.lines(r.out) == ["V touchesBegan 1", "double failed", "V touchesEnded 1"])
@@ -818,7 +818,9 @@ import Testing
     }
 
     @Test func cliRefusesABadRecognizerWithExit2AndOneLine() throws {
-        let events = try Self.writeTemporary(Self.line(0, [(1, "began", 100, 100)]) + "\n", name: "e.jsonl")
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let events = try dir.write(Self.line(0, [(1, "began", 100, 100)]) + "\n", to: "e.jsonl")
         let cases: [(String, [String])] = [
             (#"{"id": "g", "kind": "magnify"}"#, ["view \"V\"", "gestureRecognizers[0].kind", "\"magnify\""]),
             (#"{"id": "g", "kind": "tap", "speed": 1}"#, ["view \"V\"", "gestureRecognizers[0].speed", "unknown key"]),
@@ -847,7 +849,7 @@ import Testing
             ),
         ]
         for (i, (recognizers, mentions)) in cases.enumerated() {
-            let scene = try Self.writeTemporary(Self.scene(v: recognizers), name: "bad\(i).json")
+            let scene = try dir.write(Self.scene(v: recognizers), to: "bad\(i).json")
             CLITests.expectUsageError(["touch", scene, events], mentions: ["bad\(i).json"] + mentions)
         }
     }
@@ -870,8 +872,10 @@ import Testing
             Self.line(1.2, [(4, "ended", 130, 100)]), Self.line(2, [(5, "began", 100, 100)]), Self.advance(3),
             Self.line(3.5, [(5, "moved", 140, 140)]), Self.line(3.6, [(5, "cancelled", 140, 140)]),
         ]
-        let scene = try Self.writeTemporary(json, name: "busy.json")
-        let events = try Self.writeTemporary(lines.joined(separator: "\n") + "\n", name: "busy.jsonl")
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(json, to: "busy.json")
+        let events = try dir.write(lines.joined(separator: "\n") + "\n", to: "busy.jsonl")
         let first = TestSupport.run(["touch", scene, events])
         let second = TestSupport.run(["touch", scene, events])
         #expect(first.status == 0, "\(first.err)")

@@ -56,17 +56,16 @@ import Testing
         // Warnings go to standard error only, one line each, naming the file.
         for line in r.err.split(separator: "\n") { #expect(line.hasPrefix("hitindex import: \(path): warning: ")) }
         // The written scene passes `hitindex check`.
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString).json").path
-        try r.out.write(toFile: out, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let out = try dir.write(r.out, to: "imported.json")
         let check = TestSupport.run(["check", out])
         #expect(check.status == 0 && check.out.hasPrefix("ok: \(expected) views"), "\(check.out)\(check.err)")
     }
 
     @Test func malformedInputExitsTwoWithItsLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("import-bad-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let cases: [(String, String, String)] = [
             // Line 3 holds the node without a second bracket pair.
             (

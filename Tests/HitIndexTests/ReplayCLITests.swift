@@ -54,19 +54,13 @@ import Testing
 
     // MARK: - Helpers
 
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-replay-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// Runs `hitindex replay` on `scene` and `script` (joined by `separator`, which also ends the
     /// file) in a fresh directory, removed afterwards.
     static func replay(
         _ script: [String], scene: String = scene, options: [String] = [], separator: String = "\n"
     ) throws -> (status: Int32, out: String, err: String) {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let scenePath = dir.appendingPathComponent("scene.json").path
         let scriptPath = dir.appendingPathComponent("script.jsonl").path
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)

@@ -75,10 +75,8 @@ import Testing
         #expect(check.status == 0 && check.out.hasPrefix("ok: "), "\(name): \(check.err)")
 
         // The points go to the CLI through a points file of plain X,Y lines.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hitindex-scenario-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let pointsFile = dir.appendingPathComponent("\(name).xy")
         try expectations.map(\.point).joined(separator: "\n").write(to: pointsFile, atomically: true, encoding: .utf8)
 

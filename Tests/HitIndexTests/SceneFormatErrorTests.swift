@@ -687,9 +687,8 @@ import Testing
     // MARK: Through the command line
 
     @Test func checkRefusesEveryBadSceneWithOneLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-bad-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         for (k, c) in Self.cases.enumerated() {
             let name = "BAD-\(k).json"
             let path = dir.appendingPathComponent(name).path
@@ -708,9 +707,8 @@ import Testing
     }
 
     @Test func checkRefusesMissingAndUnreadableFiles() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-dir-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let binary = dir.appendingPathComponent("binary.json")
         try Data([0x00, 0xFF, 0x7B, 0x80, 0x0A, 0x00]).write(to: binary)
         let empty = dir.appendingPathComponent("empty.json")

@@ -35,3 +35,31 @@ enum TestSupport {
         return (status, String(decoding: out, as: UTF8.self), err)
     }
 }
+
+/// A fresh, empty directory under the system's temporary directory, for the files a test writes.
+/// Remove it as soon as it is made, so that it goes whether the test passes, fails or throws:
+///
+///     let dir = try TemporaryDirectory()
+///     defer { dir.remove() }
+struct TemporaryDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// `name` inside this directory; nothing is created.
+    func appendingPathComponent(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// Writes `text` to the file `name` in this directory and returns the file's path.
+    func write(_ text: String, to name: String) throws -> String {
+        let file = appendingPathComponent(name)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    /// Removes the directory and everything in it.
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}

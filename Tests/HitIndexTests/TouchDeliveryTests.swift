@@ -54,12 +54,6 @@ import Testing
         try dispatcher(json).replay(jsonLines: lines.joined(separator: "\n")).flatMap(\.logLines)
     }
 
-    static func writeTemporary(_ text: String, name: String) throws -> String {
-        let url = try CLITests.temporaryDirectory().appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     // MARK: seeds
 
     @Test func seed003WithoutRecognizerLogsAViewBeganAndEnded() throws {
@@ -70,9 +64,11 @@ import Testing
         // DView (screen (180,150)-(340,250)), outside UILabel. DView and CView have no key: they
         // forward silently; AView logs and forwards; ViewController, the views above, the window,
         // the window scene, UIApplication and AppDelegate have no key: silent. So two lines.
-        let events = try Self.writeTemporary(
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let events = try dir.write(
             [Self.line(0, [(1, "began", 300, 200)]), Self.line(0.08, [(1, "ended", 300, 200)])].joined(
-                separator: "\n") + "\n", name: "tap.jsonl")
+                separator: "\n") + "\n", to: "tap.jsonl")
         let r = TestSupport.run(["touch", CLITests.seed003, events])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.isEmpty)
@@ -290,8 +286,10 @@ import Testing
     }
 
     @Test func cliRefusesABadEventWithOneLineNamingFileAndLine() throws {
-        let events = try Self.writeTemporary(
-            Self.line(0, [(1, "began", 300, 200)]) + "\n" + Self.line(1, [(2, "moved", 0, 0)]) + "\n", name: "bad.jsonl"
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let events = try dir.write(
+            Self.line(0, [(1, "began", 300, 200)]) + "\n" + Self.line(1, [(2, "moved", 0, 0)]) + "\n", to: "bad.jsonl"
         )
         CLITests.expectUsageError(
             ["touch", CLITests.seed003, events], mentions: ["bad.jsonl", "line 2", "touch 2 is moved but is not live"])
@@ -306,8 +304,10 @@ import Testing
             {"windows": [{"id": "W", "frame": [0, 0, 10, 10], "subviews": [
               {"id": "V", "frame": [0, 0, 10, 10], "gestureRecognizers": [{"id": "tap", "kind": "tapp"}]}]}]}
             """#
-        let scene = try Self.writeTemporary(withTap, name: "tap.json")
-        let events = try Self.writeTemporary(Self.line(0, [(1, "began", 5, 5)]) + "\n", name: "e.jsonl")
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(withTap, to: "tap.json")
+        let events = try dir.write(Self.line(0, [(1, "began", 5, 5)]) + "\n", to: "e.jsonl")
         CLITests.expectUsageError(
             ["touch", scene, events],
             mentions: [
@@ -354,8 +354,10 @@ import Testing
             Self.line(0.2, [(1, "cancelled", 10, 10), (2, "ended", 250, 50), (3, "ended", 0, 0), (4, "ended", 0, 0)]),
             Self.line(0.3, [(5, "ended", 250, 250), (6, "ended", 50, 50)]),
         ]
-        let events = try Self.writeTemporary(lines.joined(separator: "\n") + "\n", name: "busy.jsonl")
-        let scene = try Self.writeTemporary(Self.board, name: "board.json")
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let events = try dir.write(lines.joined(separator: "\n") + "\n", to: "busy.jsonl")
+        let scene = try dir.write(Self.board, to: "board.json")
         let first = TestSupport.run(["touch", scene, events])
         let second = TestSupport.run(["touch", scene, events])
         #expect(first.status == 0, "\(first.err)")
@@ -393,12 +395,14 @@ import Testing
                 + "t 0.07 DView touchesCancelled 1 at (300, 220) reached \(chain)\n")
         // A began held by a delaying tap and released when the tap fails is marked late, with its
         // own time and place: the finger moved 25 pt at 0.2, failing the tap.
-        let scene = try Self.writeTemporary(
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let scene = try dir.write(
             #"{"windows": [{"id": "W", "frame": [0, 0, 400, 400], "subviews": [{"id": "V", "frame": [0, 0, 200, 200], "handlesTouches": "consume", "gestureRecognizers": [{"id": "tap", "kind": "tap", "delaysTouchesBegan": true}]}]}]}"#,
-            name: "late.json")
-        let events = try Self.writeTemporary(
+            to: "late.json")
+        let events = try dir.write(
             [Self.line(0, [(1, "began", 50, 50)]), Self.line(0.2, [(1, "moved", 75, 50)])].joined(separator: "\n"),
-            name: "late.jsonl")
+            to: "late.jsonl")
         let late = TestSupport.run(["touch", "--detail", scene, events])
         #expect(
             late.out

@@ -88,9 +88,8 @@ import Testing
     static func runTouch(_ events: [String], scene: String = scene()) throws -> (
         status: Int32, out: String, err: String
     ) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hitindex-touch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let scenePath = dir.appendingPathComponent("scene.json").path
         let eventsPath = dir.appendingPathComponent("events.jsonl").path
         try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)

@@ -20,15 +20,10 @@ import Testing
           {"id": "Overlay", "frame": [0, 0, 375, 250]}]}]}
         """
 
-    static func write(_ text: String) throws -> String {
-        let dir = try CLITests.temporaryDirectory()
-        let file = dir.appendingPathComponent("scene.json")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
     @Test func whyNotByLabelPrintsReasonsAndCheckedChanges() throws {
-        let path = try Self.write(Self.scene)
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.write(Self.scene, to: "scene.json")
         let r = TestSupport.run(["explain", path, "--why-not", "Buy"])
         #expect(r.status == 0 && r.err.isEmpty, "\(r.err)")
         // Buy's centre (70, 122) is under Overlay [0, 0, 375, 250], listed last, so in front.
@@ -48,7 +43,9 @@ import Testing
     }
 
     @Test func whyNotAtAPointAndInAViewsSpace() throws {
-        let path = try Self.write(Self.scene)
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.write(Self.scene, to: "scene.json")
         // (10, 10) in Like's space is (210, 110) on the screen, under Overlay too.
         let inLike = TestSupport.run(["explain", path, "--why-not", "like", "10,10", "--in", "like"])
         #expect(inLike.status == 0, "\(inLike.err)")
@@ -62,7 +59,9 @@ import Testing
     }
 
     @Test func ambiguousAndUnknownNamesAreRefusedWithTheirMatches() throws {
-        let path = try Self.write(Self.scene)
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.write(Self.scene, to: "scene.json")
         for command in [
             ["explain", path, "--why-not", "OK"], ["convert", path, "1,1", "--from", "OK", "--to", "screen"],
             ["trace", path, "1,1", "--in", "OK"], ["query", path, "1,1", "--in", "OK"],
@@ -83,7 +82,9 @@ import Testing
     }
 
     @Test func explainShowsLabelsNextToIDs() throws {
-        let path = try Self.write(Self.scene)
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.write(Self.scene, to: "scene.json")
         let r = TestSupport.run(["explain", path, "70,322"])
         #expect(
             CLITests.lines(r.out) == [
@@ -93,7 +94,9 @@ import Testing
     }
 
     @Test func labelsSelectViewsInEveryCommand() throws {
-        let path = try Self.write(Self.scene)
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.write(Self.scene, to: "scene.json")
         // "Buy" names the button and its title label; the button contains the label, so it is meant.
         // (0, 0) in Buy's space is (20, 100) on the screen.
         let convert = TestSupport.run(["convert", path, "0,0", "--from", "Buy", "--to", "screen"])

@@ -31,8 +31,13 @@ struct LiveResults {
 
 /// A live index and the object model kept in step with it: every edit is made to both, so that
 /// the reference can check the index's answers on the edited scene.
+///
+/// The widest container's subview order is kept in a ``ChunkedList`` and written to the model
+/// only when the model is read (``currentScene``): the model's own array would move half of a
+/// million references per edit between the edits the benchmark times, and evict the index's
+/// blocks from the caches.
 final class MirroredLive {
-    let scene: Scene
+    private let scene: Scene
     let live: LiveIndex
     /// The model's views and their handles, in step.
     private(set) var views: [View] = []
@@ -41,6 +46,9 @@ final class MirroredLive {
     /// The view with the most subviews (the widest container) and its handle.
     let widest: View
     let widestHandle: ViewHandle
+    /// The widest container's subviews, back to front, ahead of the model's until ``syncModel()``.
+    private var widestOrder: ChunkedList<View>
+    private var widestOrderIsAhead = false
     private var fresh = 0
     /// Views with a redirect (a removal clears redirects to the removed view, as the index does).
     private var redirecting: [View] = []
@@ -69,6 +77,7 @@ final class MirroredLive {
         let w = views.indices.max { views[$0].subviews.count < views[$1].subviews.count }!
         widest = views[w]
         widestHandle = handles[w]
+        widestOrder = ChunkedList(views[w].subviews)
         self.views = views
         self.handles = handles
         self.position = position
@@ -76,6 +85,49 @@ final class MirroredLive {
     }
 
     func handle(_ v: View) -> ViewHandle { handles[position[ObjectIdentifier(v)]!] }
+
+    /// The scene, with the model brought in step first.
+    var currentScene: Scene {
+        syncModel()
+        return scene
+    }
+
+    /// Writes the widest container's order to the model, in O(k): its subviews leave from the
+    /// front-most (each found at once), then the list's are added back to front. Exits 1 unless
+    /// the model's order is then the index's, view for view.
+    private func syncModel() {
+        guard widestOrderIsAhead else { return }
+        while let v = widest.subviews.last { v.removeFromSuperview() }
+        for v in widestOrder.elements { widest.addSubview(v) }
+        widestOrderIsAhead = false
+        let model = widest.subviews.map(handle)
+        let index = live.subviews(of: widestHandle)
+        if model != index {
+            let at =
+                zip(model, index).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(model.count, index.count)
+            FileHandle.standardError.write(
+                Data(
+                    ("hitindex-bench: VALIDATION FAILED: the model's widest container has \(model.count) subviews, "
+                        + "the index's \(index.count), first different at position \(at)\n").utf8))
+            exit(1)
+        }
+    }
+
+    /// The number of subviews of `parent`, as the index has them.
+    private func subviewCount(_ parent: View) -> Int {
+        parent === widest ? widestOrder.count : parent.subviews.count
+    }
+
+    /// Subview `i` of `parent` (0 is the back), as the index has them.
+    private func subview(_ parent: View, _ i: Int) -> View {
+        parent === widest ? widestOrder[i] : parent.subviews[i]
+    }
+
+    /// The front-most subview of `parent`, as the index has them.
+    func frontSubview(of parent: View) -> View? {
+        parent === widest ? widestOrder.last : parent.subviews.last
+    }
 
     func randomView(_ rng: inout SeededGenerator) -> Int { rng.int(below: views.count) }
 
@@ -112,10 +164,15 @@ final class MirroredLive {
         let x = b.minX.isFinite && b.maxX > b.minX ? rng.double(b.minX, b.maxX) : 0
         let y = b.minY.isFinite && b.maxY > b.minY ? rng.double(b.minY, b.maxY) : 0
         let leaf = View(id: "live.\(fresh)", frame: Rect(x: x, y: y, width: 10, height: 10))
-        let at = rng.int(in: 0...parent.subviews.count)
+        let at = rng.int(in: 0...subviewCount(parent))
         let p = handle(parent)
         let h = inIndex { live.insert(leaf, into: p, at: .index(at))! }
-        parent.insertSubview(leaf, at: at)
+        if parent === widest {
+            widestOrder.insert(leaf, at: at)
+            widestOrderIsAhead = true
+        } else {
+            parent.insertSubview(leaf, at: at)
+        }
         position[ObjectIdentifier(leaf)] = views.count
         views.append(leaf)
         handles.append(h)
@@ -124,13 +181,18 @@ final class MirroredLive {
 
     /// Removes a leaf subview of `parent` (nil when it has none).
     func removeLeaf(of parent: View, _ rng: inout SeededGenerator) {
-        guard !parent.subviews.isEmpty else { return }
-        var v = parent.subviews[rng.int(below: parent.subviews.count)]
+        guard subviewCount(parent) > 0 else { return }
+        let picked = rng.int(below: subviewCount(parent))
+        var v = subview(parent, picked)
         while let child = v.subviews.last { v = child }
-        guard v !== parent else { return }
         let h = handle(v)
         inIndex { live.remove(h) }
-        v.removeFromSuperview()
+        if parent === widest && v === subview(parent, picked) {
+            widestOrder.remove(at: picked)
+            widestOrderIsAhead = true
+        } else {
+            v.removeFromSuperview()
+        }
         for u in redirecting where u.redirectTarget === v { u.redirectTarget = nil }
         let i = position.removeValue(forKey: ObjectIdentifier(v))!
         let last = views.count - 1
@@ -145,12 +207,20 @@ final class MirroredLive {
 
     /// Moves a leaf subview of `parent` to another position among its siblings.
     func moveLeaf(of parent: View, _ rng: inout SeededGenerator) {
-        guard parent.subviews.count >= 2 else { return }
-        let v = parent.subviews[rng.int(below: parent.subviews.count)]
-        let at = rng.int(in: 0...(parent.subviews.count - 1))
+        let count = subviewCount(parent)
+        guard count >= 2 else { return }
+        let from = rng.int(below: count)
+        let v = subview(parent, from)
+        let at = rng.int(in: 0...(count - 1))
         let (h, p) = (handle(v), handle(parent))
         inIndex { live.move(h, into: p, at: .index(at)) }
-        parent.insertSubview(v, at: at)
+        if parent === widest {
+            widestOrder.remove(at: from)
+            widestOrder.insert(v, at: at)
+            widestOrderIsAhead = true
+        } else {
+            parent.insertSubview(v, at: at)
+        }
     }
 
     /// One random edit of any kind.
@@ -221,7 +291,7 @@ func measureLive(
         }
         r.editNsP50.append((name, median(times)))
     }
-    r.validatedQueries += validate(m.live.snapshot, m.scene, "one edit of each kind")
+    r.validatedQueries += validate(m.live.snapshot, m.currentScene, "one edit of each kind")
     log("live: edits + commit p50 " + r.editNsP50.map { "\($0.0) \(Report.ns($0.1))" }.joined(separator: ", "))
     // 1,000 random edits and one commit.
     var batches: [Double] = []
@@ -233,7 +303,7 @@ func measureLive(
             } / 1e6)
     }
     r.batchEditsMs = median(batches)
-    r.validatedQueries += validate(m.live.snapshot, m.scene, "batches of 1,000 random edits")
+    r.validatedQueries += validate(m.live.snapshot, m.currentScene, "batches of 1,000 random edits")
     // The engine frame: scroll, move a visible view, insert one, remove one, commit, 100 queries.
     var frames: [Double] = []
     var sink = 0
@@ -243,7 +313,7 @@ func measureLive(
         frames.append(
             timed {
                 m.scroll(m.widest, by: 0, f % 2 == 0 ? 7.5 : -7.5)
-                if let visible = m.widest.subviews.last { m.nudge(visible, 1, 0) }
+                if let visible = m.frontSubview(of: m.widest) { m.nudge(visible, 1, 0) }
                 m.insertLeaf(into: m.widest, &rng)
                 m.removeLeaf(of: m.widest, &rng)
                 let s = m.commit()
@@ -253,7 +323,7 @@ func measureLive(
     blackHole(sink)
     r.frameUsP50 = median(frames)
     r.frameUsP99 = quantile(frames, 0.99)
-    r.validatedQueries += validate(m.live.snapshot, m.scene, "engine frames")
+    r.validatedQueries += validate(m.live.snapshot, m.currentScene, "engine frames")
     log("live: 1,000 edits + commit \(Report.fmt(r.batchEditsMs)) ms; frame p50 \(Report.fmt(r.frameUsP50)) µs")
     // Queries after many random edits, against a fresh build of the same final scene. The model
     // is not kept in step here (its subview arrays make an edit of a million-child container

@@ -183,11 +183,12 @@ final class MirroredLive {
     func removeLeaf(of parent: View, _ rng: inout SeededGenerator) {
         guard subviewCount(parent) > 0 else { return }
         let picked = rng.int(below: subviewCount(parent))
-        var v = subview(parent, picked)
-        while let child = v.subviews.last { v = child }
+        let child = subview(parent, picked)
+        var v = child
+        while let below = v.subviews.last { v = below }
         let h = handle(v)
         inIndex { live.remove(h) }
-        if parent === widest && v === subview(parent, picked) {
+        if parent === widest && v === child {
             widestOrder.remove(at: picked)
             widestOrderIsAhead = true
         } else {

@@ -146,10 +146,30 @@ extension LiveStore {
 
     /// Moves `child` (with its subtree) under `parent` at `position`, counted after taking it
     /// out of its current place.
-    /// - Complexity: O(log k) expected plus reach upkeep, for each of the two places.
+    /// - Complexity: O(log k) expected plus reach upkeep, for each of the two places; a move
+    ///   among the siblings of an indexed container, O(log k) expected with no reach upkeep.
     func move(_ child: Slot, to parent: Slot, at position: Int) {
+        if self.parent(of: child) == parent && state.records[parent.index].flags.contains(.indexed) {
+            return reorder(child, at: position)
+        }
         detach(child)
         attach(child, to: parent, at: position)
+    }
+
+    /// Gives `child` a new place among the subviews of its indexed superview. Only its order and
+    /// label change: its lane keeps its place in the hierarchy with a new key, and the keys above
+    /// it follow; no box changes (the same subviews, the same geometry), so the container's reach
+    /// and everything above it stay as they are, and the hierarchy's quality with them (a move
+    /// counts no churn). As a removal and an insert, it cost the lane's removal, a descent to the
+    /// leaf whose box grows least (a different leaf, mostly, than the Hilbert packing's), reach
+    /// upkeep twice, and two churns toward a rebuild.
+    /// - Complexity: O(log k) expected for k subviews; O(w log k) when w neighbours are relabelled.
+    private func reorder(_ child: Slot, at position: Int) {
+        let parent = self.parent(of: child)
+        unlinkChild(child)
+        linkChild(child, to: parent, at: position)
+        assignLabel(child, in: parent)
+        updateLane(child)
     }
 
     /// Sets a view's attributes and brings its reach, its lane and everything above up to date.

@@ -120,6 +120,83 @@ import Testing
         }
     }
 
+    /// Every byte of every page of every column snapshots read, by column (unwritten records
+    /// included).
+    static func sharedBytes(_ store: LiveStore) -> [String: [UInt8]] {
+        func bytes(_ forEachPage: ((UnsafeMutableRawPointer) -> Void) -> Void) -> [UInt8] {
+            var out: [UInt8] = []
+            forEachPage { page in
+                // Safe: a page's body is byteCount bytes, all of them initialized.
+                out += UnsafeRawBufferPointer(start: page, count: PageBlock.byteCount(page))
+            }
+            return out
+        }
+        let s = store.state
+        return [
+            "records": bytes(s.records.forEachPage), "extras": bytes(s.extras.column.forEachPage),
+            "wideGeometries": bytes(s.wideGeometries.column.forEachPage), "leaves": bytes(s.leaves.forEachPage),
+            "blocks": bytes(s.blocks.forEachPage), "idBytes": bytes(s.idBytes.forEachPage),
+        ]
+    }
+
+    /// Shared columns are written in place past their fresh mark (a new view's record and id
+    /// bytes, new side entries and hierarchy nodes): a rolled-back transaction must leave every
+    /// byte of their pages as the last commit left it, unwritten records included.
+    @Test(arguments: [SceneShape.grid, .ui, .overlap])
+    func aRollbackRestoresEverySharedByte(shape: SceneShape) throws {
+        for seed: UInt64 in 1...3 {
+            let live = try LiveIndex(shape.generate(count: 3_000, seed: seed))
+            var rng = SeededGenerator(seed: seed)
+            Self.randomEdits(live, 300, &rng, tag: "committed")
+            try live.commit()
+            let before = Self.sharedBytes(live.store)
+            let marks = live.store.state.records.highWater
+            Self.randomEdits(live, 400, &rng, tag: "rolled-back")
+            #expect(live.store.state.records.highWater > marks, "seed \(seed): no new record was written")
+            live.discard()
+            let after = Self.sharedBytes(live.store)
+            for (name, bytes) in before {
+                let now = after[name] ?? []
+                let first = now.indices.first { $0 >= bytes.count || now[$0] != bytes[$0] }
+                #expect(
+                    now.count == bytes.count && first == nil,
+                    "\(shape), seed \(seed): \(name) differs after the rollback (from byte \(first ?? now.count))")
+            }
+            #expect(live.invariantViolations().isEmpty, "\(shape), seed \(seed)")
+        }
+    }
+
+    /// A new view's record and id bytes go into the pages that already hold their neighbours,
+    /// unchanged in place (no snapshot reads past what its version wrote): the column keeps its
+    /// compacted layout, and a snapshot held from before answers as before.
+    @Test func aNewViewIsWrittenInPlacePastTheFreshMark() throws {
+        let live = try LiveIndex(SceneShape.grid.generate(count: 2_000, seed: 8))
+        let store = live.store
+        try #require(store.state.records.flat != nil && store.state.idBytes.flat != nil, "a fresh build is compacted")
+        let slot = store.state.slots.count
+        let idOffset = store.state.counts.idBytesUsed
+        try #require(slot % (1 << PagedColumn<ViewRecord>.pageShift) != 0, "the last record page has room")
+        try #require(idOffset % (1 << PagedColumn<UInt8>.pageShift) != 0, "the last id page has room")
+        let recordAddress = store.state.records.reader.flatPointer(slot)
+        let idAddress = store.state.idBytes.reader.flatPointer(idOffset)
+        let held = live.snapshot
+        let points = (0..<300).map { k in Point(x: Double(k % 20) * 17.5 + 0.25, y: Double(k / 20) * 41.5 + 0.25) }
+        let answers = points.map { held.hitTest($0)?.handle }
+        let window = try #require(live.windows.first)
+        let made = try #require(
+            live.createView(
+                ViewAttributes(bounds: Rect(x: 0, y: 0, width: 500, height: 900), center: Point(x: 250, y: 450)),
+                id: "fresh.view", in: window, at: .front))
+        try live.commit()
+        #expect(Int(made.slot) == slot)
+        #expect(store.state.records.reader.pointer(slot) == recordAddress, "the record was not written in place")
+        #expect(store.state.idBytes.reader.pointer(idOffset) == idAddress, "the id was not written in place")
+        #expect(store.state.idBytes.flat != nil, "the id bytes lost their compacted layout")
+        #expect(live.snapshot.hitTest(Point(x: 250, y: 450))?.handle == made, "the new view covers the window")
+        #expect(!held.contains(made))
+        #expect(points.map { held.hitTest($0)?.handle } == answers, "the held snapshot changed")
+    }
+
     /// A commit forgets the log; a rejected transaction (an invalid edit among valid ones) rolls
     /// back through it like a discard.
     @Test func aRejectedTransactionRestoresTheWriterOnlyBytes() throws {

@@ -166,10 +166,12 @@ extension LiveStore {
         for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }
     }
 
-    /// Every before-image the pager keeps must lie within one page of a writer-only column made
-    /// by an older version — one the column holds, or one this version replaced (a compaction
-    /// after the write): only those are written in place, and a rollback writes the bytes back
-    /// there (an entry anywhere else would write over memory a snapshot reads, or a freed block).
+    /// Every before-image the pager keeps must lie within a page made by an older version — a
+    /// page of a writer-only column, or the part of a shared column's page past the column's
+    /// fresh mark, which no snapshot reads; one the column holds, or one this version replaced (a
+    /// compaction after the write): only those are written in place, and a rollback writes the
+    /// bytes back there (an entry anywhere else would write over memory a snapshot reads, or a
+    /// freed block).
     private func beforeImageViolations(_ fail: (String) -> Void) {
         var pages: [(start: UInt, end: UInt)] = []
         func add(_ body: UnsafeMutableRawPointer) {
@@ -184,9 +186,22 @@ extension LiveStore {
         for forEach in own {
             forEach { if !pager.isWritable($0) { add($0) } }
         }
-        // Replaced writer-only blocks include directories and top blocks, which are never
-        // written in place; the pages among them cannot be told apart here.
-        pager.forEachReplacedWriterOnlyBlock(add)
+        // Replaced blocks include directories and top blocks, which are never written in place,
+        // and shared pages, written in place only past the fresh mark their column had; neither
+        // can be told apart here.
+        pager.forEachReplacedBlock(add)
+        // Shared columns write in place only past their fresh mark, where no snapshot reads.
+        let sharedTails = [
+            state.records.forEachFreshTailOfOlderPages, state.extras.column.forEachFreshTailOfOlderPages,
+            state.wideGeometries.column.forEachFreshTailOfOlderPages, state.leaves.forEachFreshTailOfOlderPages,
+            state.blocks.forEachFreshTailOfOlderPages, state.idBytes.forEachFreshTailOfOlderPages,
+        ]
+        for forEach in sharedTails {
+            forEach { start, byteCount in
+                let a = UInt(bitPattern: start)
+                pages.append((a, a + UInt(byteCount)))
+            }
+        }
         pages.sort { $0.start < $1.start }
         pager.forEachBeforeImage { address, byteCount in
             let a = UInt(bitPattern: address)
@@ -197,7 +212,9 @@ extension LiveStore {
                 if pages[mid].start <= a { lo = mid + 1 } else { hi = mid }
             }
             guard lo > 0, a + UInt(byteCount) <= pages[lo - 1].end, byteCount > 0 else {
-                fail("before-images: \(byteCount) bytes at \(address) are not within an older writer-only page")
+                fail(
+                    "before-images: \(byteCount) bytes at \(address) are not within an older writer-only page or "
+                        + "past a shared column's fresh mark")
                 return
             }
         }

@@ -30,6 +30,13 @@ struct PagedColumn<Element: BitwiseCopyable> {
     private unowned(unsafe) let pager: Pager
     /// Page 0's body when every page sits in one slab in order (`compact()`), else nil.
     private(set) var flat: UnsafeMutableRawPointer?
+    /// One past the last record written, in any version.
+    private(set) var highWater = 0
+    /// ``highWater`` when the version ``freshVersion`` began: no published version wrote a
+    /// record at or past it, so no snapshot reads one (a snapshot reads only the records its
+    /// version's slots, links and references name, all written).
+    private var freshFrom = 0
+    private var freshVersion: UInt64 = 0
 
     /// Records per page, as a shift: the most records, a power of two of them, in 4 KiB.
     @inline(__always)
@@ -101,12 +108,24 @@ struct PagedColumn<Element: BitwiseCopyable> {
     ///
     /// A writer-only column writes an older page in place: no snapshot reads it, and the pager
     /// keeps the records' bytes as they were, for a rollback (a page copy, with its directory's
-    /// and top block's, cost an edit several times more). A shared column's older page is copied
-    /// (``writablePage(for:)``).
+    /// and top block's, cost an edit several times more). A shared column does the same past its
+    /// fresh mark (``freshMark``), where no snapshot reads either: a new view's record and id
+    /// bytes, a new side entry or hierarchy node, appended to a page an older version made. Any
+    /// other older page of a shared column is copied (``writablePage(for:)``).
     @inline(__always)
     private mutating func writableRecords(_ i: Int, count: Int) -> UnsafeMutableRawPointer {
         let offset = (i & (1 << Self.pageShift - 1)) &* MemoryLayout<Element>.stride
-        if !shared, let page = existingPage(for: i) {
+        var inPlace = !shared
+        if shared {
+            let version = pager.version
+            if freshVersion != version {
+                freshVersion = version
+                freshFrom = highWater
+            }
+            inPlace = i >= freshFrom
+            highWater = Swift.max(highWater, i &+ count)
+        }
+        if inPlace, let page = existingPage(for: i) {
             let records = page + offset
             if !pager.isWritable(page) {
                 pager.keepBeforeImage(records, byteCount: count &* MemoryLayout<Element>.stride)
@@ -114,6 +133,35 @@ struct PagedColumn<Element: BitwiseCopyable> {
             return records
         }
         return writablePage(for: i) + offset
+    }
+
+    /// The first record of a shared column that the version being written may write in place in
+    /// an older page: the high-water mark of the versions before it. Every record of a
+    /// writer-only column may be.
+    /// - Complexity: O(1).
+    var freshMark: Int {
+        guard shared else { return 0 }
+        return freshVersion == pager.version ? freshFrom : highWater
+    }
+
+    /// Calls `body` with the address and byte count of the records at or past ``freshMark`` in
+    /// each page an older version made: the only bytes of those pages the version being written
+    /// may change, in place, with before-images (for the invariant checker).
+    /// - Complexity: O(blocks).
+    func forEachFreshTailOfOlderPages(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        let perPage = 1 << Self.pageShift
+        let stride = MemoryLayout<Element>.stride
+        let mark = freshMark
+        for d in 0..<topCapacity {
+            guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else { continue }
+            for p in 0..<(1 << Self.dirShift) {
+                guard let page = dir.load(fromByteOffset: p * 8, as: UnsafeMutableRawPointer?.self),
+                    !pager.isWritable(page)
+                else { continue }
+                let from = Swift.max(mark - (d << Self.dirShift + p) * perPage, 0)
+                if from < perPage { body(page + from * stride, (perPage - from) * stride) }
+            }
+        }
     }
 
     /// Record `i`'s page, if it exists, as the writer sees it.

@@ -149,11 +149,12 @@ final class Pager {
     /// transaction; for the invariant checker and tests).
     var beforeImageCount: Int { beforeImages.count }
 
-    /// Calls `body` with every block of a writer-only column this version replaced (they stay
-    /// allocated until the commit or rollback, so kept before-images may lie in them).
+    /// Calls `body` with every older block this version replaced (they stay allocated until the
+    /// commit or rollback, so kept before-images may lie in them: a compaction after an in-place
+    /// write replaces the page written).
     /// - Complexity: O(blocks replaced).
-    func forEachReplacedWriterOnlyBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for (block, shared) in books.replaced where !shared { body(block) }
+    func forEachReplacedBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
+        for (block, _) in books.replaced { body(block) }
     }
 
     /// Forgets the kept before-images without writing them back (for tests that inject one).

@@ -362,6 +362,95 @@ import Testing
 
     /// A handle keeps naming its view through inserts before it, removals of its siblings, moves
     /// of other views and of itself; so do the handles of the untouched views.
+    /// A leaf inserted through the object model (its own path: no subtree arrays) leaves the
+    /// attributes and answers a bulk load of the same scene gives, for leaves of every kind: a
+    /// transform with insets and a minimum size, each hit shape, a predicate, geometry no `Float`
+    /// gives back, an ineligible leaf, into a wide (indexed) container and a small one.
+    @Test func aLeafInsertedThroughTheModelMatchesABulkLoad() throws {
+        let stripes: @Sendable (Point) -> Bool = { p in Int(p.x.rounded(.down)) % 4 < 2 }
+        let leaves: [(String, () -> View)] = [
+            ("plain", { Self.box("leaf", 30, 40, 60, 50) }),
+            (
+                "transformed",
+                {
+                    let v = Self.box("leaf", 30, 40, 60, 50)
+                    v.transform = .rotation(0.3)
+                    v.hitTestInsets = EdgeInsets(top: -4, left: 2, bottom: 3, right: -5)
+                    v.minimumHitSize = Size(width: 80, height: 10)
+                    return v
+                }
+            ),
+            (
+                "ellipse",
+                {
+                    let v = Self.box("leaf", 30, 40, 60, 50)
+                    v.hitShape = .ellipse
+                    return v
+                }
+            ),
+            (
+                "rounded",
+                {
+                    let v = Self.box("leaf", 30, 40, 60, 50)
+                    v.hitShape = .roundedRect(radius: 12)
+                    return v
+                }
+            ),
+            (
+                "predicate",
+                {
+                    let v = Self.box("leaf", 30, 40, 60, 50)
+                    v.hitPredicate = stripes
+                    return v
+                }
+            ),
+            ("wide geometry", { Self.box("leaf", 30.1, 40.3, 60.7, 50.9) }),
+            (
+                "faded",
+                {
+                    let v = Self.box("leaf", 30, 40, 60, 50)
+                    v.alpha = 0.005
+                    return v
+                }
+            ),
+        ]
+        func scene(_ leaf: View?, into parent: String, at index: Int) -> Scene {
+            let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+            let sheet = Self.box("sheet", 0, 0, 200, 200)
+            let small = Self.box("small", 10, 10, 150, 150)
+            window.addSubview(sheet)
+            window.addSubview(small)
+            for k in 0..<12 { sheet.addSubview(Self.box("s\(k)", Double(k % 4) * 45, Double(k / 4) * 45, 50, 50)) }
+            small.addSubview(Self.box("t0", 20, 20, 40, 40))
+            small.addSubview(Self.box("t1", 50, 50, 40, 40))
+            if let leaf { (parent == "sheet" ? sheet : small).insertSubview(leaf, at: index) }
+            return Scene(windows: [window])
+        }
+        let points = (0..<41).flatMap { i in (0..<41).map { j in Point(x: Double(i) * 5 + 0.5, y: Double(j) * 5 + 0.5) }
+        }
+        for (name, make) in leaves {
+            for (parent, index) in [("sheet", 5), ("small", 1)] {
+                let live = try LiveIndex(scene(nil, into: parent, at: index))
+                let inserted = try #require(
+                    live.insert(make(), into: live.handle(forID: parent)!, at: .index(index), userValue: 77))
+                try live.commit()
+                #expect(live.invariantViolations().isEmpty, "\(name) into \(parent)")
+                let expected = scene(make(), into: parent, at: index)
+                let bulk = try LiveIndex(expected)
+                let loaded = try #require(bulk.handle(forID: "leaf"))
+                #expect(
+                    live.attributes(of: inserted) == bulk.attributes(of: loaded), "\(name) into \(parent): attributes")
+                let reference = ReferenceHitTester().hitTest(expected, at: points).map { $0?.id }
+                let got = points.map { p in live.snapshot.hitTest(p).flatMap { live.snapshot.id(of: $0.handle) } }
+                let wrong = zip(got, reference).filter { $0 != $1 }.count
+                #expect(wrong == 0, "\(name) into \(parent): \(wrong) of \(points.count) points differ")
+                #expect(got.contains("leaf") == reference.contains("leaf"), "\(name) into \(parent)")
+                let hit = points.lazy.compactMap { live.snapshot.hitTest($0) }.first { $0.handle == inserted }
+                #expect(hit == nil || hit?.userValue == 77, "\(name) into \(parent): the user value")
+            }
+        }
+    }
+
     @Test func handlesSurviveEditsToOtherViews() throws {
         let f = try Self.fixture()
         let live = f.live

@@ -37,6 +37,18 @@ extension LiveIndex {
             } catch {
                 throw EditProblem(error, view: view.id)
             }
+            if view.subviews.isEmpty && view.redirectTarget == nil {
+                // One leaf, the common insert: written as `createView` writes one, the same
+                // state as the bulk path's, without the arrays that path sets up for a subtree.
+                let slot = store.allocateSlot()
+                store.writeAttributes(view.attributes, to: slot)
+                _ = store.setID(view.id, of: slot)
+                if let predicate = view.hitPredicate { store.setPredicate(slot, predicate) }
+                store.state.records.update(slot.index) { $0.userValue = userValue }
+                store.refreshReach(slot)
+                store.attach(slot, to: p, at: index)
+                return handle(slot)
+            }
             // Safe to force: validate checked everything materialize checks.
             let root = try! store.materialize([view]).roots[0]
             store.state.records.update(root.index) { $0.userValue = userValue }

@@ -106,13 +106,16 @@ import Testing
     @Test func aHeldSnapshotsBlocksAreCountedUntilItIsReleased() throws {
         let live = try Self.list(20_000)
         #expect(Self.bytes(live, "blocks kept for held snapshots") == 0)
+        // One cell in every 500th slot, each in a different records page: a first edit copies
+        // those pages out of the load's slab into blocks of their own (a page left in a slab
+        // costs nothing more while the slab lives).
+        try Self.edit(live, every: 500) { $0.isUserInteractionEnabled = false }
         var held: IndexSnapshot? = live.snapshot
-        // Hide one cell in every 500th slot: each sits in a different records page.
         try Self.edit(live, every: 500) { $0.isHidden = true }
         let kept = Self.bytes(live, "blocks kept for held snapshots")
         // At least the 40 record pages the held snapshot still reads.
         #expect(kept >= 40 * 1024, "kept \(kept) B for the held snapshot")
-        #expect(held?.version == 1)
+        #expect(held?.version == 2)
         held = nil
         // The writer looks at the leases when it commits.
         let v = try #require(live.handle(forID: "c1"))
@@ -121,6 +124,30 @@ import Testing
         #expect(live.setAttributes(v, a))
         try live.commit()
         #expect(Self.bytes(live, "blocks kept for held snapshots") == 0)
+    }
+
+    @Test func hidingAndShowingCellsWritesNoInnerBlock() throws {
+        // A hidden cell's lane empties and its leaf's box may shrink; the blocks above keep
+        // enclosing it as they were (a box is a filter), so none of their pages is copied out
+        // of the load's slab. Showing the cells again grows each leaf back inside those boxes.
+        let live = try Self.list(20_000)
+        let blocks = Self.bytes(live, "hierarchy blocks")
+        let leaves = Self.bytes(live, "hierarchy leaves")
+        let cells = try (0..<800).map { i in try #require(live.handle(forID: "c\(i)")) }
+        let point = { (i: Int) in Point(x: 5, y: Double(i) * 10 + 5) }
+        let window = try #require(live.windows.first)
+        for hidden in [true, false] {
+            for cell in cells { #expect(live.set(cell, \.isHidden, hidden)) }
+            try live.commit()
+            #expect(live.invariantViolations().isEmpty)
+            #expect(Self.bytes(live, "hierarchy blocks") == blocks, "an inner block was copied (hidden: \(hidden))")
+            if hidden { #expect(Self.bytes(live, "hierarchy leaves") > leaves, "the hides wrote no leaf") }
+            for i in [0, 1, 399, 799] {
+                let want: ViewHandle = hidden ? window : cells[i]
+                #expect(live.snapshot.hitTest(point(i))?.handle == want, "cell \(i), hidden: \(hidden)")
+            }
+            #expect(live.snapshot.hitTest(point(800))?.handle == live.handle(forID: "c800"))
+        }
     }
 
     @Test func copyingPagesOutOfASlabAddsMemoryUntilCompacted() throws {

@@ -169,7 +169,9 @@ extension LiveStore {
         unlinkChild(child)
         linkChild(child, to: parent, at: position)
         assignLabel(child, in: parent)
-        updateLane(child)
+        // Labels move, intervals do not: the hierarchy's box stays (refits do not tighten on a
+        // key), and should it change, the reach above follows it.
+        if updateLane(child) { propagate(from: parent, ownChanged: false) }
     }
 
     /// Sets a view's attributes and brings its reach, its lane and everything above up to date.

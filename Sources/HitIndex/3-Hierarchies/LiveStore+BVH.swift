@@ -151,17 +151,27 @@ extension LiveStore {
         let container = parent(of: child)
         let before = hierarchyBounds(container)
         writeLane(leaf, lane, interval: interval, key: key, slot: child)
-        refit(.leaf(leaf))
+        // A leaf that only shrank needs nothing above it: its parent's lane encloses the old box,
+        // so the new one too (the common hide, and a frame edit inside its old box), and neither
+        // the leaf's parent link nor the block above is read.
+        let sameLabel = (l.key[lane] ^ key) & ~ChildBVH.LeafBlock.exactBit == 0
+        if !(sameLabel && l.bounds.encloses(state.leaves[leaf].bounds)) { refit(.leaf(leaf)) }
         // Only a lane given a new place counts toward a rebuild: one emptied (its view hidden or
-        // made unreachable) leaves every box above it as tight as before or tighter, and it
-        // counts when it takes a place again. (Counting both halves of a hide and show made
+        // made unreachable) leaves every box above it enclosing what is below, and it counts
+        // when it takes a place again. (Counting both halves of a hide and show made
         // the rebuilds a tenth of an attribute edit in a million-child container.)
         if moved && !interval.isEmpty { noteChurn(container) }
         return !(hierarchyBounds(container) == before)
     }
 
     /// Brings each inner lane above `node` up to date with what is below it, stopping at the
-    /// first that already is.
+    /// first that already is: its key the largest label below, its box enclosing the box below.
+    ///
+    /// Boxes are filters, so a lane may stay wider than what is below it (a shrunk child leaves
+    /// its parents as they were; the invariant is enclosure, not equality): a hide or a removal
+    /// then writes nothing above its leaf, and a rebuild tightens every box. A lane that no
+    /// longer encloses its child gets the child's box. Keys stay exact (the search orders and
+    /// prunes by them, and the checker demands the largest label).
     /// - Complexity: O(log k).
     private func refit(_ start: ChildBVH.Node) {
         var node = start
@@ -173,13 +183,19 @@ extension LiveStore {
             let box = nodeBounds(node)
             let key = nodeKey(node)
             let b = state.blocks[p]
-            if b.box(lane) == box && b.key[lane] == key { return }
-            state.blocks.update(p) { b in
-                b.minX[lane] = box.minX
-                b.minY[lane] = box.minY
-                b.maxX[lane] = box.maxX
-                b.maxY[lane] = box.maxY
-                b.key[lane] = key
+            if b.box(lane).encloses(box) {
+                if b.key[lane] == key { return }
+                // Only the key: a box is never tightened here, so a reorder (which moves labels,
+                // not intervals) leaves every box, and the container's reach, as it was.
+                state.blocks.update(p) { $0.key[lane] = key }
+            } else {
+                state.blocks.update(p) { b in
+                    b.minX[lane] = box.minX
+                    b.minY[lane] = box.minY
+                    b.maxX[lane] = box.maxX
+                    b.maxY[lane] = box.maxY
+                    b.key[lane] = key
+                }
             }
             node = .inner(p)
         }

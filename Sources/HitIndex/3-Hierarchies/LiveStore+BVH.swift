@@ -151,29 +151,31 @@ extension LiveStore {
         let container = parent(of: child)
         let before = hierarchyBounds(container)
         writeLane(leaf, lane, interval: interval, key: key, slot: child)
-        // A leaf that only shrank needs nothing above it: its parent's lane encloses the old box,
-        // so the new one too (the common hide, and a frame edit inside its old box), and neither
-        // the leaf's parent link nor the block above is read.
+        // A hidden (or unreachable) subview keeps its place in the boxes above its leaf: they
+        // still enclose what is below, nothing above is read or copied, and showing it again
+        // fills the same place (a refit that only grows what does not fit). What the boxes
+        // keep is bounded by where hidden views are.
         let sameLabel = (l.key[lane] ^ key) & ~ChildBVH.LeafBlock.exactBit == 0
-        if !(sameLabel && l.bounds.encloses(state.leaves[leaf].bounds)) { refit(.leaf(leaf)) }
+        if !(interval.isEmpty && sameLabel) { refit(.leaf(leaf), tighten: moved && !stored.isEmpty) }
         // Only a lane given a new place counts toward a rebuild: one emptied (its view hidden or
-        // made unreachable) leaves every box above it enclosing what is below, and it counts
-        // when it takes a place again. (Counting both halves of a hide and show made
+        // made unreachable) keeps its place in the boxes above, and it counts when it takes a
+        // place again. (Counting both halves of a hide and show made
         // the rebuilds a tenth of an attribute edit in a million-child container.)
         if moved && !interval.isEmpty { noteChurn(container) }
         return !(hierarchyBounds(container) == before)
     }
 
     /// Brings each inner lane above `node` up to date with what is below it, stopping at the
-    /// first that already is: its key the largest label below, its box enclosing the box below.
+    /// first that already is.
     ///
-    /// Boxes are filters, so a lane may stay wider than what is below it (a shrunk child leaves
-    /// its parents as they were; the invariant is enclosure, not equality): a hide or a removal
-    /// then writes nothing above its leaf, and a rebuild tightens every box. A lane that no
-    /// longer encloses its child gets the child's box. Keys stay exact (the search orders and
-    /// prunes by them, and the checker demands the largest label).
+    /// Boxes are filters, so the invariant is enclosure, not equality. A refit that `tighten`s
+    /// (a box below moved, grew or shrank) gives each lane the box below until one already has
+    /// it. One that does not (labels moved, or a hidden view's lane filled again) grows only the
+    /// lanes that no longer enclose what is below and otherwise writes keys: a reorder leaves
+    /// every box, and the container's reach, as it was. Keys stay exact: the search orders and
+    /// prunes by them.
     /// - Complexity: O(log k).
-    private func refit(_ start: ChildBVH.Node) {
+    private func refit(_ start: ChildBVH.Node, tighten: Bool = true) {
         var node = start
         while true {
             let parent = meta(node).parent
@@ -183,10 +185,9 @@ extension LiveStore {
             let box = nodeBounds(node)
             let key = nodeKey(node)
             let b = state.blocks[p]
-            if b.box(lane).encloses(box) {
+            let stored = b.box(lane)
+            if tighten ? stored == box : stored.encloses(box) {
                 if b.key[lane] == key { return }
-                // Only the key: a box is never tightened here, so a reorder (which moves labels,
-                // not intervals) leaves every box, and the container's reach, as it was.
                 state.blocks.update(p) { $0.key[lane] = key }
             } else {
                 state.blocks.update(p) { b in

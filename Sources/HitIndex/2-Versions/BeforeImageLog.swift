@@ -1,7 +1,9 @@
 /// The bytes a transaction overwrote in place, kept so that a rollback can put them back.
 ///
-/// Writer-only columns are written in place (no snapshot reads them): before the first write
-/// of a transaction to a record of an older page, the record's bytes are appended here. A
+/// Writer-only columns are written in place (no snapshot reads them), and so are a shared
+/// column's records past its fresh mark (no published version wrote them, so no snapshot reads
+/// them): before the first write of a transaction to such a record of an older page, the
+/// record's bytes are appended here. A
 /// rollback writes them back newest first, so each byte ends as the oldest entry covering it
 /// holds it: as it was when the transaction began. A commit forgets them.
 ///
@@ -10,8 +12,9 @@
 /// logged in this transaction keeps a record written again and again (a container's counters,
 /// its order tree's root) from being logged each time; a collision only logs it again.
 ///
-/// Invariant: every byte of an older writer-only page that the transaction changed is covered
-/// by an entry made before the change; outside a transaction the log is empty.
+/// Invariant: every byte of an older page that the transaction changed in place (a writer-only
+/// page, or a shared page past its column's fresh mark) is covered by an entry made before the
+/// change; outside a transaction the log is empty.
 struct BeforeImageLog: ~Copyable {
     /// The entries, `used` bytes of `capacity`.
     private var buffer: UnsafeMutableRawPointer

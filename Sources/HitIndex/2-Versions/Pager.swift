@@ -206,7 +206,8 @@ final class Pager {
     /// are freed. The caller hands the current blocks older than the version to the arena.
     /// - Complexity: O(blocks created or replaced by the version).
     func abandon() {
-        // The store has freed its writer-only blocks already: nothing is put back into them.
+        // The store has freed its writer-only blocks already, and what shared columns wrote in
+        // place lies past their fresh marks, where no snapshot reads: nothing is put back.
         beforeImages.forget()
         for (body, shared) in books.replaced {
             if shared { arena.adopt(body) } else { PageBlock.free(body) }

@@ -3,9 +3,9 @@
 /// Writer-only columns are written in place (no snapshot reads them), and so are a shared
 /// column's records past its fresh mark (no published version wrote them, so no snapshot reads
 /// them): before the first write of a transaction to such a record of an older page, the
-/// record's bytes are appended here. A
-/// rollback writes them back newest first, so each byte ends as the oldest entry covering it
-/// holds it: as it was when the transaction began. A commit forgets them.
+/// record's bytes are appended here. A rollback writes them back newest first, so each byte
+/// ends as the oldest entry covering it holds it: as it was when the transaction began. A
+/// commit forgets them.
 ///
 /// Each entry is the bytes, padded to 8, then a 16-byte footer (the address, the byte count),
 /// so the log reads backwards without an index. A small direct-mapped table of the entries

@@ -45,6 +45,16 @@ package enum ChildBVH {
         @inlinable
         package func box(_ i: Int) -> FBox { FBox(minX: minX[i], minY: minY[i], maxX: maxX[i], maxY: maxY[i]) }
 
+        /// Gives lane `i` the box and key of what is below it.
+        /// - Complexity: O(1).
+        mutating func setBox(_ i: Int, _ box: FBox, key: UInt32) {
+            minX[i] = box.minX
+            minY[i] = box.minY
+            maxX[i] = box.maxX
+            maxY[i] = box.maxY
+            self.key[i] = key
+        }
+
         /// The union of the lanes' boxes.
         /// - Complexity: O(1).
         @inlinable

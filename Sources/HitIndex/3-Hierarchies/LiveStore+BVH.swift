@@ -159,8 +159,8 @@ extension LiveStore {
         if !(interval.isEmpty && sameLabel) { refit(.leaf(leaf), tighten: moved && !stored.isEmpty) }
         // Only a lane given a new place counts toward a rebuild: one emptied (its view hidden or
         // made unreachable) keeps its place in the boxes above, and it counts when it takes a
-        // place again. (Counting both halves of a hide and show made
-        // the rebuilds a tenth of an attribute edit in a million-child container.)
+        // place again. (Counting both halves of a hide and show made the rebuilds a tenth of an
+        // attribute edit in a million-child container.)
         if moved && !interval.isEmpty { noteChurn(container) }
         return !(hierarchyBounds(container) == before)
     }
@@ -190,13 +190,7 @@ extension LiveStore {
                 if b.key[lane] == key { return }
                 state.blocks.update(p) { $0.key[lane] = key }
             } else {
-                state.blocks.update(p) { b in
-                    b.minX[lane] = box.minX
-                    b.minY[lane] = box.minY
-                    b.maxX[lane] = box.maxX
-                    b.maxY[lane] = box.maxY
-                    b.key[lane] = key
-                }
+                state.blocks.update(p) { $0.setBox(lane, box, key: key) }
             }
             node = .inner(p)
         }
@@ -334,11 +328,7 @@ extension LiveStore {
         let box = nodeBounds(child)
         let key = nodeKey(child)
         state.blocks.update(block) { b in
-            b.minX[lane] = box.minX
-            b.minY[lane] = box.minY
-            b.maxX[lane] = box.maxX
-            b.maxY[lane] = box.maxY
-            b.key[lane] = key
+            b.setBox(lane, box, key: key)
             b.setNode(lane, child)
         }
     }

@@ -181,9 +181,37 @@ import Testing
         }
     }
 
+    @Test func siblingLinksUnderIndexedViews() throws {
+        // Under an order tree (big, 100 subviews) there are no links: one link alone is neither
+        // none nor the labels' order...
+        try Self.expectCaught("nor their labels' order") { store, slot in
+            let b4 = slot("b4")
+            store.state.records.update(slot("b5").index) { $0.previousSibling = b4 }
+        }
+        // ...and every link in the labels' order, which snapshots would accept, is still a link
+        // the writer does not keep there.
+        try Self.expectCaught("a previousSibling link under an order tree") { store, slot in
+            for k in 1..<100 {
+                let behind = slot("b\(k - 1)")
+                store.state.records.update(slot("b\(k)").index) { $0.previousSibling = behind }
+            }
+        }
+        // A front-most link that names another subview.
+        try Self.expectCaught("its front-most lane holds") { store, slot in
+            let b50 = slot("b50")
+            store.state.records.update(slot("big").index) { $0.lastChild = b50 }
+        }
+        // An indexed view without an order tree (wide, 20 subviews) orders by its links: with
+        // none, the writer has lost its order, though snapshots read the lanes.
+        try Self.expectCaught("its links order its subviews otherwise") { store, slot in
+            for k in 0..<20 { store.state.records.update(slot("c\(k)").index) { $0.previousSibling = Slot.none } }
+        }
+    }
+
     @Test func hierarchies() throws {
-        // Labels out of order: two neighbours swap theirs (in the lanes and the slots).
-        try Self.expectCaught("is not above") { store, slot in
+        // Labels out of order: two neighbours swap theirs (in the lanes and the slots), so the
+        // lanes' order, which snapshots read, is not the links'.
+        try Self.expectCaught("nor their labels' order") { store, slot in
             for (x, y) in [("c3", "c4")] {
                 let (a, b) = (slot(x), slot(y))
                 let (la, lb) = (store.state.slots[a.index].label, store.state.slots[b.index].label)

@@ -1,3 +1,4 @@
+import HitIndexFixtures
 import Testing
 
 @testable import HitIndex
@@ -148,6 +149,38 @@ import Testing
             }
             #expect(live.snapshot.hitTest(point(800))?.handle == live.handle(forID: "c800"))
         }
+    }
+
+    @Test func movesAndInsertsInAWideContainerWriteNoNeighboursRecord() throws {
+        // Under a container with an order tree, subviews keep no sibling links: a move among them
+        // writes no record at all (not the moved view's, not a neighbour's), and an insert writes
+        // only its own fresh record, so no record page is copied out of the load's slab.
+        let live = try Self.list(20_000)
+        let window = try #require(live.windows.first)
+        var order = try (0..<20_000).map { i in try #require(live.handle(forID: "c\(i)")) }
+        let records = Self.bytes(live, "records")
+        var rng = SeededGenerator(seed: 26)
+        for step in 0..<300 {
+            // Away from the front, whose change writes the window's record (in the slab too).
+            let from = rng.int(below: order.count - 1)
+            let to = rng.int(below: order.count - 2)
+            let v = order.remove(at: from)
+            order.insert(v, at: to)
+            #expect(live.move(v, into: window, at: .index(to)), "seed 26, step \(step)")
+        }
+        try live.commit()
+        #expect(Self.bytes(live, "records") == records, "a move copied a record page (seed 26)")
+        #expect(live.subviews(of: window) == order, "seed 26")
+        #expect(live.snapshot.subviews(of: window) == order, "seed 26")
+        #expect(live.invariantViolations().isEmpty)
+        // Moving the front-most cell back and forth keeps the window's front-most link current.
+        let front = order.removeLast()
+        order.insert(front, at: 5)
+        #expect(live.move(front, into: window, at: .index(5)))
+        try live.commit()
+        #expect(live.snapshot.subviews(of: window) == order)
+        #expect(live.snapshot.hitTest(Point(x: 5, y: 199_995))?.handle == live.handle(forID: "c19999"))
+        #expect(live.invariantViolations().isEmpty)
     }
 
     @Test func copyingPagesOutOfASlabAddsMemoryUntilCompacted() throws {

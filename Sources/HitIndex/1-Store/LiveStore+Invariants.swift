@@ -3,8 +3,9 @@ extension LiveStore {
     var currentView: StoreSnapshot { columns(as: pager.version) }
 
     /// Checks everything: what readers rely on (``StoreSnapshot/invariantViolations()``), then the
-    /// writer's own structures — each view's parent, the order trees (leaf sequence equal to the
-    /// links, counts, parent and leaf links), labels and lane locations, node metadata,
+    /// writer's own structures — each view's parent, the order trees (leaf sequence equal to what
+    /// snapshots read, counts, parent and leaf links, no sibling links under them), the links of
+    /// other indexed views (their labels' order), labels and lane locations, node metadata,
     /// `reachInParent`, records agreeing with the attributes they were derived from, the windows'
     /// order, ids, side-table slots, free lists and counts.
     /// - Returns: every violation found (empty when sound).
@@ -34,11 +35,21 @@ extension LiveStore {
         for v in [Slot.screen] + order {
             let r = state.records[v.index]
             let s = state.slots[v.index]
-            let kids = children(of: v)
+            // What snapshots read: an indexed view's lanes by label, another's links.
+            let kids = view.children(of: v)
             for c in kids where parent(of: c) != v {
                 fail("view \(c): parent \(parent(of: c)), but it is a subview of \(v)")
             }
             orderViolations(v, kids, fail)
+            // The writer's own order is the same: its order tree (checked against `kids` above),
+            // or its links; under an order tree there are none.
+            if s.childOrder.isTree {
+                for c in kids where state.records[c.index].previousSibling != Slot.none {
+                    fail("view \(c): a previousSibling link under an order tree")
+                }
+            } else if children(of: v) != kids {
+                fail("view \(v): its links order its subviews otherwise than its lanes' labels")
+            }
             let indexed = r.flags.contains(.indexed)
             for c in kids {
                 let cs = state.slots[c.index]

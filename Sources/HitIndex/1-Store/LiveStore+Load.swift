@@ -122,11 +122,14 @@ extension LiveStore {
             }
         }
 
-        // Each view's links by input position, so that fresh records are written with them.
+        // Each view's links by input position, so that fresh records are written with them; the
+        // subviews of a container that gets an order tree keep none (``linkChild(_:to:at:)``).
         var links = FreshLinks(parents: parents, count: n)
         for c in 0..<n where start[c + 1] > start[c] {
             let range = Int(start[c])..<Int(start[c + 1])
-            for k in range.dropFirst() { links.previous[Int(children[k])] = children[k - 1] }
+            if range.count <= Self.orderTreeLimit {
+                for k in range.dropFirst() { links.previous[Int(children[k])] = children[k - 1] }
+            }
             links.last[c] = children[range.upperBound - 1]
         }
         let (slots, ids, plan, linked) = writeViews(
@@ -398,7 +401,8 @@ extension LiveStore {
 struct FreshLinks {
     /// Each view's superview; -1 for a root (linked later, under the screen or a given parent).
     var parents: [Int32]
-    /// The sibling just behind each view.
+    /// The sibling just behind each view (none under a container of more than
+    /// ``LiveStore/orderTreeLimit`` subviews, which an order tree orders).
     var previous: [Int32]
     /// Each view's front-most subview.
     var last: [Int32]

@@ -121,11 +121,7 @@ extension LiveStore {
         detach(root)
         var pending = [root]
         while let v = pending.popLast() {
-            var c = state.records[v.index].lastChild
-            while c != Slot.none {
-                pending.append(c)
-                c = state.records[c.index].previousSibling
-            }
+            if state.records[v.index].lastChild != Slot.none { pending.append(contentsOf: children(of: v)) }
             removed(v, state.records[v.index].generation)
             releaseSlotContents(v)
             freeSlot(v)
@@ -163,11 +159,17 @@ extension LiveStore {
     /// counts no churn). As a removal and an insert, it cost the lane's removal, a descent to the
     /// leaf whose box grows least (a different leaf, mostly, than the Hilbert packing's), reach
     /// upkeep twice, and two churns toward a rebuild.
+    /// A container with an order tree keeps no links (``linkChild(_:to:at:)``): there a move
+    /// writes no record but the container's, and that only when its front-most subview changes.
     /// - Complexity: O(log k) expected for k subviews; O(w log k) when w neighbours are relabelled.
     private func reorder(_ child: Slot, at position: Int) {
         let parent = self.parent(of: child)
-        unlinkChild(child)
-        linkChild(child, to: parent, at: position)
+        if state.slots[parent.index].childOrder.isTree {
+            moveInOrderTree(child, to: position)
+        } else {
+            unlinkChild(child)
+            linkChild(child, to: parent, at: position)
+        }
         assignLabel(child, in: parent)
         // Labels move, intervals do not: the hierarchy's box stays (refits do not tighten on a
         // key), and should it change, the reach above follows it.

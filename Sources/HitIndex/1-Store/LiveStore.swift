@@ -11,10 +11,11 @@
 /// in preorder), so slot − 1 is a freshly built scene's paint-order position.
 ///
 /// Invariants (``invariantViolations()`` checks each one, and every pool's free list):
-/// - `previousSibling` and `lastChild` in the records hold each view's subviews back to front. A
-///   view with more than 32 subviews also has an order tree, a counted B+-tree: its leaves in
-///   order hold the same sequence, each inner entry counts the items below it, every subview's
-///   `orderLeaf` is the leaf holding it; a view with fewer than 16 has none, only the count.
+/// - `lastChild` in a view's record is its front-most subview. A view with more than 32
+///   subviews has an order tree, a counted B+-tree: its leaves in order hold its subviews back to
+///   front, each inner entry counts the items below it, every subview's `orderLeaf` is the leaf
+///   holding it, and every subview's `previousSibling` is none. A view with fewer than 16 has
+///   none, only the count, and its subviews' `previousSibling` links hold them back to front.
 /// - A view is indexed exactly when it has a hierarchy over its subviews; every subview of an
 ///   indexed view sits in one lane of it, with a label that increases with its position, and
 ///   each inner lane's box and key are the union and maximum of what is below.

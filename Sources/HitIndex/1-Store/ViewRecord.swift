@@ -12,7 +12,9 @@ struct ViewRecord: BitwiseCopyable {
     var reach: FBox
     /// The front-most subview's slot, or ``Slot/none``.
     var lastChild: Slot
-    /// The slot of the subview directly behind this one, or ``Slot/none``.
+    /// The slot of the subview directly behind this one, or ``Slot/none`` (also for every
+    /// subview of a container whose subviews the writer orders in an order tree: snapshots read
+    /// those from the container's hierarchy, by label).
     var previousSibling: Slot
     /// The view's ``ViewExtra`` slot; 0 when it has none.
     var extra: UInt32

@@ -627,7 +627,7 @@ extension LiveStore {
     /// (relabelling a run of neighbours evenly when they leave no room).
     /// - Complexity: O(1) usually; O(w log k) when w neighbours are relabelled.
     func assignLabel(_ child: Slot, in container: Slot) {
-        let previous = state.records[child.index].previousSibling
+        let previous = previousSiblingInOrder(of: child)
         let next = nextSibling(of: child)
         let a = previous == Slot.none ? 0 : state.slots[previous.index].label.value
         let b = next == Slot.none ? Self.labelLimit : state.slots[next.index].label.value
@@ -641,7 +641,7 @@ extension LiveStore {
             var x = previous
             while before.count < width && x != Slot.none {
                 before.append(x)
-                x = state.records[x.index].previousSibling
+                x = previousSiblingInOrder(of: x)
             }
             var after: [Slot] = []
             var y = next

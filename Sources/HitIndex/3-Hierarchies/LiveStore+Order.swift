@@ -1,15 +1,23 @@
-/// The order of each view's subviews. The search's `previousSibling` / `lastChild` links always
-/// hold it; a container with more than ``orderTreeLimit`` subviews also has a counted B+-tree
-/// (leaves hold the subviews' slots back to front, inner nodes their children's item counts), so
-/// that finding, inserting or removing the subview at a position touches O(log k) nodes (leaves
-/// of 32 entries, inner nodes of 16) — five or six at a million subviews — instead of walking
-/// the links.
+/// The order of each view's subviews. A container of at most ``orderTreeLimit`` subviews (most
+/// of them: cells, stacks, bars) keeps it in the search's links (`previousSibling`, from
+/// `lastChild` back) and only their count here (``ChildOrder``): positions are found by walking
+/// at most that many links, where an order tree would cost it a 144-byte node. A wider container
+/// has a counted B+-tree instead (leaves hold the subviews' slots back to front, inner nodes their
+/// children's item counts), so that finding, inserting or removing the subview at a position
+/// touches O(log k) nodes (leaves of 32 entries, inner nodes of 16) — five or six at a million
+/// subviews — instead of walking links. The tree is built when the count passes the limit and
+/// dropped when it falls below ``orderTreeDropLimit``, so that a container edited around one size
+/// does not build and drop it on every edit.
 ///
-/// A container of at most ``orderTreeLimit`` subviews (most of them: cells, stacks, bars) keeps
-/// only their count (``ChildOrder``), and positions are found by walking at most that many links;
-/// an order tree would cost it a 144-byte node. The tree is built when the count passes the limit
-/// and dropped when it falls below ``orderTreeDropLimit``, so that a container edited around one
-/// size does not build and drop it on every edit.
+/// A container with an order tree is always indexed (it has more subviews than
+/// ``indexedChildThreshold`` needs, and fewer than ``unindexedChildThreshold`` drop its tree
+/// first), and its subviews keep no links: their `previousSibling` is none. The search tries an
+/// indexed container's subviews through its hierarchy, never its links, and snapshots read them
+/// from its lanes in label order (``StoreSnapshot/children(of:)``), so the links would be copies
+/// of the tree that every insert, remove and move in a wide container had to write into a
+/// neighbour's record (a copied record page, its directory and top block, in a version a
+/// snapshot holds). Every container's `lastChild` stays its front-most subview: the search reads
+/// it as "has subviews".
 ///
 /// In a tree, each subview knows its leaf (`SlotState.orderLeaf`); its place in the leaf is
 /// found by a scan of at most 32 entries. Nodes below half full are allowed; an empty one leaves
@@ -268,23 +276,24 @@ extension LiveStore {
 
     // MARK: - Links
 
-    /// Puts `child` under `parent` at `position` in the order tree and the search's links.
-    /// - Complexity: O(log k).
+    /// Puts `child` under `parent` at `position`: in the order tree, or in the search's links.
+    /// - Complexity: O(log k); O(k) when the container passes ``orderTreeLimit``.
     func linkChild(_ child: Slot, to parent: Slot, at position: Int) {
         let order = state.slots[parent.index].childOrder
-        let next: Slot
-        let previous: Slot
         if order.isTree {
+            // No neighbour's record changes: only the front-most subview is linked, from its
+            // superview.
             orderInsert(child, into: parent, at: position)
-            next = nextSibling(of: child)
-            previous = previousSiblingInOrder(of: child)
-        } else {
-            // The neighbours from the links, before the new view joins them.
-            next = position < order.smallCount ? self.child(of: parent, at: position) : Slot.none
-            previous =
-                next != Slot.none ? state.records[next.index].previousSibling : state.records[parent.index].lastChild
-            state.slots.update(parent.index) { $0.childOrder = .small(count: order.smallCount + 1) }
+            state.records.update(child.index) { $0.previousSibling = Slot.none }
+            if position == childCount(parent) - 1 { state.records.update(parent.index) { $0.lastChild = child } }
+            publishParent(child, parent)
+            return
         }
+        // The neighbours from the links, before the new view joins them.
+        let next = position < order.smallCount ? self.child(of: parent, at: position) : Slot.none
+        let previous =
+            next != Slot.none ? state.records[next.index].previousSibling : state.records[parent.index].lastChild
+        state.slots.update(parent.index) { $0.childOrder = .small(count: order.smallCount + 1) }
         state.records.update(child.index) { $0.previousSibling = previous }
         if next != Slot.none {
             state.records.update(next.index) { $0.previousSibling = child }
@@ -292,7 +301,11 @@ extension LiveStore {
             state.records.update(parent.index) { $0.lastChild = child }
         }
         publishParent(child, parent)
-        if !order.isTree && order.smallCount + 1 > Self.orderTreeLimit { buildOrderTree(parent) }
+        if order.smallCount + 1 > Self.orderTreeLimit {
+            let children = self.children(of: parent)
+            buildOrderTree(parent, children)
+            for c in children { state.records.update(c.index) { $0.previousSibling = Slot.none } }
+        }
     }
 
     /// A view's superview: ``Slot/screen`` for a window, ``Slot/none`` for a view not in the
@@ -312,40 +325,59 @@ extension LiveStore {
         }
     }
 
-    /// Takes `child` out of its parent's order tree and the search's links.
-    /// - Complexity: O(log k).
+    /// Takes `child` out of its parent's order tree or the search's links.
+    /// - Complexity: O(log k); O(k) when the container's order tree is dropped.
     func unlinkChild(_ child: Slot) {
         let parent = self.parent(of: child)
-        let previous = state.records[child.index].previousSibling
-        let next = nextSibling(of: child)
         let order = state.slots[parent.index].childOrder
         if order.isTree {
+            if state.records[parent.index].lastChild == child {
+                let front = previousSiblingInOrder(of: child)
+                state.records.update(parent.index) { $0.lastChild = front }
+            }
             orderRemove(child, from: parent)
+            if childCount(parent) < Self.orderTreeDropLimit { dropOrderTree(parent) }
         } else {
+            let previous = state.records[child.index].previousSibling
+            let next = nextSibling(of: child)
             state.slots.update(parent.index) { $0.childOrder = .small(count: order.smallCount - 1) }
+            if next != Slot.none {
+                state.records.update(next.index) { $0.previousSibling = previous }
+            } else {
+                state.records.update(parent.index) { $0.lastChild = previous }
+            }
+            state.records.update(child.index) { $0.previousSibling = Slot.none }
         }
-        if next != Slot.none {
-            state.records.update(next.index) { $0.previousSibling = previous }
-        } else {
-            state.records.update(parent.index) { $0.lastChild = previous }
-        }
-        state.records.update(child.index) { $0.previousSibling = Slot.none }
         publishParent(child, Slot.none)
-        if state.slots[parent.index].childOrder.isTree && childCount(parent) < Self.orderTreeDropLimit {
-            dropOrderTree(parent)
+    }
+
+    /// Moves `child` to `position` among the subviews of its superview, which has an order tree:
+    /// the tree, and the superview's `lastChild` when the front-most subview changes; the child's
+    /// record is not written.
+    /// - Complexity: O(log k).
+    func moveInOrderTree(_ child: Slot, to position: Int) {
+        let parent = self.parent(of: child)
+        let count = childCount(parent)
+        let front = state.records[parent.index].lastChild
+        orderRemove(child, from: parent)
+        orderInsert(child, into: parent, at: position)
+        if front == child || position == count - 1 {
+            let newFront = self.child(of: parent, at: count - 1)
+            if newFront != front { state.records.update(parent.index) { $0.lastChild = newFront } }
         }
     }
 
-    /// Gives `parent` the subviews `children` (back to front), all new to it: the links, and the
+    /// Gives `parent` the subviews `children` (back to front), all new to it: the links, or the
     /// order tree when there are more than ``orderTreeLimit``.
     /// - Complexity: O(k).
     func linkChildren(_ children: some Collection<Slot>, to parent: Slot) {
         precondition(
             state.slots[parent.index].childOrder == .small(count: 0), "linkChildren starts from no subviews")
         guard !children.isEmpty else { return }
+        let linked = children.count <= Self.orderTreeLimit
         var previous = Slot.none
         for c in children {
-            state.records.update(c.index) { $0.previousSibling = previous }
+            state.records.update(c.index) { $0.previousSibling = linked ? previous : Slot.none }
             publishParent(c, parent)
             previous = c
         }
@@ -358,8 +390,8 @@ extension LiveStore {
     }
 
     /// Gives `parent` the order of its subviews `children` (back to front), whose links a bulk
-    /// load wrote with their records (``FreshLinks``): the count, or the order tree when there
-    /// are more than ``orderTreeLimit``.
+    /// load wrote with their records (``FreshLinks``: none past ``orderTreeLimit``): the count,
+    /// or the order tree when there are more than ``orderTreeLimit``.
     /// - Complexity: O(k).
     func orderWrittenChildren(_ children: some Collection<Slot>, of parent: Slot) {
         precondition(
@@ -371,12 +403,10 @@ extension LiveStore {
         }
     }
 
-    /// Builds the order tree of `parent`'s subviews `children` (its links, back to front; read
-    /// from them when not given) in one pass, leaves three-quarters full so that inserts find
-    /// room.
+    /// Builds the order tree of `parent`'s subviews `children` (back to front) in one pass,
+    /// leaves three-quarters full so that inserts find room.
     /// - Complexity: O(k).
-    private func buildOrderTree(_ parent: Slot, _ given: [Slot]? = nil) {
-        let children = given ?? self.children(of: parent)
+    private func buildOrderTree(_ parent: Slot, _ children: [Slot]) {
         let (leafFill, innerFill) = (OrderBlock.leafCapacity * 3 / 4, OrderBlock.innerCapacity * 3 / 4)
         var level: [(node: OrderNode, total: UInt32)] = []
         var i = 0
@@ -410,10 +440,16 @@ extension LiveStore {
         state.slots.update(parent.index) { $0.childOrder = .tree(level[0].node) }
     }
 
-    /// Frees `parent`'s order tree: its subviews are ordered by the links alone from now on.
+    /// Frees `parent`'s order tree: its subviews are ordered by the links alone from now on,
+    /// written here.
     /// - Complexity: O(k).
     private func dropOrderTree(_ parent: Slot) {
         let count = childCount(parent)
+        var previous = Slot.none
+        for c in children(of: parent) {
+            state.records.update(c.index) { $0.previousSibling = previous }
+            previous = c
+        }
         var pending = [state.slots[parent.index].childOrder.root]
         while let node = pending.popLast() {
             let b = state.orderNodes[node.index]
@@ -429,9 +465,11 @@ extension LiveStore {
         state.slots.update(parent.index) { $0.childOrder = .small(count: count) }
     }
 
-    /// The subviews of `parent`, back to front, from the search's links.
+    /// The subviews of `parent`, back to front, from its order tree or the search's links.
     /// - Complexity: O(k).
     func children(of parent: Slot) -> [Slot] {
+        let order = state.slots[parent.index].childOrder
+        if order.isTree { return orderTreeChildren(order.root) }
         var result: [Slot] = []
         var c = state.records[parent.index].lastChild
         while c != Slot.none {
@@ -439,6 +477,25 @@ extension LiveStore {
             c = state.records[c.index].previousSibling
         }
         return result.reversed()
+    }
+}
+
+extension LiveStore {
+    /// The slots in the leaves under `root`, in order.
+    /// - Complexity: O(k).
+    private func orderTreeChildren(_ root: OrderNode) -> [Slot] {
+        var result: [Slot] = []
+        result.reserveCapacity(Int(state.orderNodes[root.index].total))
+        var pending = [root]
+        while let node = pending.popLast() {
+            let b = state.orderNodes[node.index]
+            if b.isLeaf {
+                for k in 0..<Int(b.count) { result.append(b.slot(k)) }
+            } else {
+                for k in (0..<Int(b.count)).reversed() { pending.append(b.node(k)) }
+            }
+        }
+        return result
     }
 }
 

@@ -105,15 +105,47 @@ extension StoreSnapshot {
         return e.redirect
     }
 
-    /// The subviews of a view, back to front.
+    /// The subviews of a view, back to front: an indexed view's from its hierarchy's lanes, by
+    /// label (the writer keeps no links under a container it orders with an order tree), any
+    /// other's from the links.
+    /// - Complexity: O(k) for k subviews.
     func children(of slot: Slot) -> [Slot] {
+        let r = records[slot.index]
+        if r.flags.contains(.indexed) { return laneChildren(root: extras[Int(r.extra)].bvh) }
         var result: [Slot] = []
-        var c = records[slot.index].lastChild
+        var c = r.lastChild
         while c != Slot.none {
             result.append(c)
             c = records[c.index].previousSibling
         }
         return result.reversed()
+    }
+
+    /// The slots in the lanes of the hierarchy under `root`, by label: each packed with its
+    /// label above it, then sorted (a radix sort past 1,024 lanes: labels are below 2^31, three
+    /// passes; its 2,048 counters a pass would cost a few lanes more than a comparison sort).
+    /// - Complexity: O(k) for k lanes.
+    private func laneChildren(root: ChildBVH.Node) -> [Slot] {
+        var packed: [UInt64] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            if node.isLeaf {
+                let leaf = leaves[node.index]
+                // Used lanes come first; an unused lane's key is 0.
+                for lane in 0..<ChildBVH.branching where leaf.key[lane] != 0 {
+                    packed.append(UInt64(leaf.label(lane)) << 32 | UInt64(leaf.slot(at: lane).rawValue))
+                }
+            } else {
+                let block = blocks[node.index]
+                for lane in 0..<ChildBVH.branching where block.key[lane] != 0 { pending.append(block.node(lane)) }
+            }
+        }
+        if packed.count > 1_024 {
+            radixSort(&packed, keysBelow: LiveStore.labelLimit) { Int($0 >> 32) }
+        } else {
+            packed.sort()
+        }
+        return packed.map { Slot(rawValue: UInt32(truncatingIfNeeded: $0)) }
     }
 
     /// Every view in paint order (windows back to front, each in preorder), and each view's

@@ -24,6 +24,23 @@ import Testing
 
     static let shapesAndCounts: [(SceneShape, Int)] = [(.ui, 400), (.grid, 300), (.overlap, 300), (.random, 120)]
 
+    // MARK: - Positions past the views
+
+    /// `id(of:)` and `isIndexed(_:)` trap on a position past the index's views instead of reading
+    /// the records' pages beyond them; the last view's position still answers.
+    @Test func positionsPastTheViewsTrap() async throws {
+        let index = try HitTestIndex(SceneShape.grid.generate(count: 40, seed: 3))
+        #expect(!index.id(of: ViewIndex(index.viewCount - 1)).isEmpty)
+        await #expect(processExitsWith: .failure) {
+            let index = try HitTestIndex(SceneShape.grid.generate(count: 40, seed: 3))
+            _ = index.id(of: ViewIndex(index.viewCount))
+        }
+        await #expect(processExitsWith: .failure) {
+            let index = try HitTestIndex(SceneShape.grid.generate(count: 40, seed: 3))
+            _ = index.isIndexed(ViewIndex(rawValue: UInt32.max))
+        }
+    }
+
     // MARK: - hitTestAll
 
     /// `hitTestAll(p).first` is `hitTest(p)` at every probe point, redirects included.

@@ -60,10 +60,21 @@ public final class HitTestIndex: Sendable {
     @inline(__always)
     static func slot(_ view: ViewIndex) -> Slot { Slot(rawValue: view.rawValue + 1) }
 
+    /// The slot of a position of this index; traps, naming both, on a position past its views
+    /// (the records' pages beyond the last view are not this index's to read).
+    @inline(__always)
+    private func checkedSlot(_ view: ViewIndex, _ function: StaticString = #function) -> Slot {
+        precondition(
+            Int(view.rawValue) < viewCount,
+            "HitTestIndex.\(function): view \(view.rawValue) is not a view of this index (it has \(viewCount))")
+        return Self.slot(view)
+    }
+
     /// The id of a view.
+    /// - Precondition: `view` is below ``viewCount``.
     /// - Complexity: O(length of the id).
     public func id(of view: ViewIndex) -> String {
-        LiveStore.string(snapshot.store.records[Self.slot(view).index].id, in: snapshot.store.idBytes) ?? ""
+        LiveStore.string(snapshot.store.records[checkedSlot(view).index].id, in: snapshot.store.idBytes) ?? ""
     }
 
     /// The view a touch at `screenPoint` lands on, or `nil`.
@@ -115,9 +126,10 @@ public final class HitTestIndex: Sendable {
     }
 
     /// Whether the view has a hierarchy over its subviews (a wide container).
+    /// - Precondition: `view` is below ``viewCount``.
     /// - Complexity: O(1).
     public func isIndexed(_ view: ViewIndex) -> Bool {
-        snapshot.store.records[Self.slot(view).index].flags.contains(.indexed)
+        snapshot.store.records[checkedSlot(view).index].flags.contains(.indexed)
     }
 }
 

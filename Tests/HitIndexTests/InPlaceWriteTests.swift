@@ -23,7 +23,8 @@ import Testing
         return [
             "slots": bytes(s.slots.forEachPage), "orderNodes": bytes(s.orderNodes.forEachPage),
             "rares": bytes(s.rares.forEachPage), "boundsEntries": bytes(s.boundsEntries.forEachPage),
-            "insetsEntries": bytes(s.insetsEntries.forEachPage), "leafMeta": bytes(s.leafMeta.forEachPage),
+            "insetsEntries": bytes(s.insetsEntries.forEachPage), "alphaEntries": bytes(s.alphaEntries.forEachPage),
+            "leafMeta": bytes(s.leafMeta.forEachPage),
             "blockMeta": bytes(s.blockMeta.forEachPage), "idTable": bytes(s.idTable.forEachPage),
         ]
     }

@@ -209,17 +209,18 @@ import Testing
     }
 
     @Test func hierarchies() throws {
-        // Labels out of order: two neighbours swap theirs (in the lanes and the slots), so the
-        // lanes' order, which snapshots read, is not the links'.
+        // Labels out of order: two neighbours swap theirs (in their lanes, the only copy), so
+        // the lanes' order, which snapshots read, is not the links'.
         try Self.expectCaught("nor their labels' order") { store, slot in
-            for (x, y) in [("c3", "c4")] {
-                let (a, b) = (slot(x), slot(y))
-                let (la, lb) = (store.state.slots[a.index].label, store.state.slots[b.index].label)
-                store.state.slots.update(a.index) { $0.label = lb }
-                store.state.slots.update(b.index) { $0.label = la }
-                store.updateLane(a)
-                store.updateLane(b)
-            }
+            let (a, b) = (slot("c3"), slot("c4"))
+            let (la, lb) = (store.label(of: a), store.label(of: b))
+            store.relabelLane(a, lb)
+            store.relabelLane(b, la)
+        }
+        // A lane that has lost its label (key 0, as an unused lane's).
+        try Self.expectCaught("unused, with an interval") { store, slot in
+            let location = store.state.slots[slot("c4").index].lane
+            store.state.leaves.update(location.block) { $0.key[location.lane] = 0 }
         }
         // A lane location that names another lane.
         try Self.expectCaught("lane location") { store, slot in

@@ -7,7 +7,7 @@ struct StoreLayoutTests {
     @Test func everyRecordMatchesItsPin() {
         #expect(StoreLayout.violations.isEmpty, "\(StoreLayout.violations)")
         // What a view costs the live store at least: a record and a writer entry.
-        #expect(MemoryLayout<ViewRecord>.stride + MemoryLayout<SlotState>.stride == 112)
+        #expect(MemoryLayout<ViewRecord>.stride + MemoryLayout<SlotState>.stride == 104)
         // What the search reads of a record is its first 64 bytes: the Float geometry, reach,
         // links and flags.
         #expect(MemoryLayout<ViewRecord>.offset(of: \ViewRecord.generation) == 64)

@@ -11,7 +11,6 @@ extension LiveStore {
     func attributes(of slot: Slot) -> ViewAttributes {
         let r = state.records[slot.index]
         let g = geometry(of: r)
-        let s = state.slots[slot.index]
         let rare = rare(of: slot)
         let extra = r.extra != 0 ? state.extras[Int(r.extra)] : .empty
         let bounds = rare.storesBounds ? rare.bounds : Self.decodedBounds(g.extents, insets: rare.insets)
@@ -19,7 +18,7 @@ extension LiveStore {
         a.anchorPoint = rare.anchorPoint
         a.transform = r.flags.contains(.transformed) ? extra.transform : .identity
         a.isHidden = r.flags.contains(.hidden)
-        a.alpha = s.alpha
+        a.alpha = rare.alpha
         a.isUserInteractionEnabled = !r.flags.contains(.interactionDisabled)
         a.hitTestInsets = rare.insets
         a.minimumHitSize = rare.minimumHitSize
@@ -31,9 +30,9 @@ extension LiveStore {
         return a
     }
 
-    /// Writes a view's attributes into its record (geometry, flags), its slot state (alpha), its
-    /// rare values (in the smallest entry that holds them, bounds only where the hit rect does
-    /// not give them back) and its extra (transform, inverse, radius). Reach, lanes and the
+    /// Writes a view's attributes into its record (geometry, flags), its rare values (alpha
+    /// among them; each in the smallest entry that holds them, bounds only where the hit rect
+    /// does not give them back) and its extra (transform, inverse, radius). Reach, lanes and the
     /// superview are left to ``propagate(from:ownChanged:)``.
     /// - Complexity: O(1).
     func writeAttributes(_ a: ViewAttributes, to slot: Slot) {
@@ -52,17 +51,15 @@ extension LiveStore {
             // A wide entry rewritten in place leaves the record as it was.
             if !bitwiseEqual(r, old) { state.records.set(slot.index, r) }
         }
-        if !bitwiseEqual(state.slots[slot.index].alpha, a.alpha) {
-            state.slots.update(slot.index) { $0.alpha = a.alpha }
-        }
         let storesBounds = !Self.boundsDecode(a.bounds, region.extents, insets: a.hitTestInsets)
         let bounds = storesBounds ? a.bounds : .zero
         let rare = rare(of: slot)
         if !bitwiseEqual(rare.anchorPoint, a.anchorPoint) || !bitwiseEqual(rare.insets, a.hitTestInsets)
             || !bitwiseEqual(rare.minimumHitSize, a.minimumHitSize) || rare.storesBounds != storesBounds
-            || !bitwiseEqual(rare.bounds, bounds)
+            || !bitwiseEqual(rare.bounds, bounds) || !bitwiseEqual(rare.alpha, a.alpha)
         {
             updateRare(slot) { rare in
+                rare.alpha = a.alpha
                 rare.anchorPoint = a.anchorPoint
                 rare.insets = a.hitTestInsets
                 rare.minimumHitSize = a.minimumHitSize
@@ -116,15 +113,14 @@ extension LiveStore {
         r.previousSibling = previousSibling
         r.lastChild = lastChild
         state.records.set(slot.index, r)
-        var s = SlotState.free
-        s.alpha = a.alpha
-        state.slots.set(slot.index, s)
+        state.slots.set(slot.index, .free)
         // Bit for bit, as writeAttributes compares: a -0 radius, anchor or inset needs its slot.
         let rareDefaults = RareAttributes.defaults
         if flags.contains(.transformed) || !bitwiseEqual(radius, 0.0)
             || !bitwiseEqual(rareDefaults.anchorPoint, a.anchorPoint)
             || !bitwiseEqual(rareDefaults.insets, a.hitTestInsets)
             || !bitwiseEqual(rareDefaults.minimumHitSize, a.minimumHitSize)
+            || !bitwiseEqual(rareDefaults.alpha, a.alpha)
             || !Self.boundsDecode(a.bounds, region.extents, insets: a.hitTestInsets)
         {
             writeAttributes(a, to: slot)
@@ -159,8 +155,9 @@ extension LiveStore {
 
     /// Changes a view's rare values, keeping them in the smallest place that holds them: none
     /// for the defaults, a ``BoundsEntry`` when the bounds are all that differs, an
-    /// ``InsetsEntry`` when the insets are (the bounds decoding through them), else a rare
-    /// entry; an entry is taken when needed and given back when it no longer is.
+    /// ``InsetsEntry`` when the insets are (the bounds decoding through them), an ``AlphaEntry``
+    /// when the alpha is, else a rare entry; an entry is taken when needed and given back when
+    /// it no longer is.
     /// - Complexity: O(1).
     func updateRare(_ slot: Slot, _ body: (inout RareAttributes) -> Void) {
         let old = state.slots[slot.index].rare
@@ -177,6 +174,10 @@ extension LiveStore {
             let entry = InsetsEntry(insets: rare.insets)
             if old.isInsets { return state.insetsEntries.set(old.index, entry) }
             new = .insets(state.insetsEntries.allocate(entry))
+        } else if rare.keepsOnlyAlpha {
+            let entry = AlphaEntry(alpha: rare.alpha)
+            if old.isAlpha { return state.alphaEntries.set(old.index, entry) }
+            new = .alpha(state.alphaEntries.allocate(entry))
         } else {
             if old.isRare { return state.rares.set(old.index, rare) }
             new = .rare(state.rares.allocate(rare))
@@ -197,6 +198,8 @@ extension LiveStore {
             rare.bounds = state.boundsEntries[ref.index].bounds
         } else if ref.isInsets {
             rare.insets = state.insetsEntries[ref.index].insets
+        } else if ref.isAlpha {
+            rare.alpha = state.alphaEntries[ref.index].alpha
         }
         return rare
     }

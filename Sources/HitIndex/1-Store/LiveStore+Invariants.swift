@@ -19,6 +19,7 @@ extension LiveStore {
             + state.orderNodes.reader.layoutViolations("orderNodes") + state.rares.reader.layoutViolations("rares")
             + state.boundsEntries.reader.layoutViolations("boundsEntries")
             + state.insetsEntries.reader.layoutViolations("insetsEntries")
+            + state.alphaEntries.reader.layoutViolations("alphaEntries")
             + state.leafMeta.reader.layoutViolations("leafMeta") + state.blockMeta.reader.layoutViolations("blockMeta")
             + state.idTable.reader.layoutViolations("idTable")
         {
@@ -54,8 +55,8 @@ extension LiveStore {
             for c in kids {
                 let cs = state.slots[c.index]
                 if !indexed {
-                    if cs.lane != .none || cs.label != .none {
-                        fail("view \(c): a lane or label under an unindexed view")
+                    if cs.lane != .none {
+                        fail("view \(c): a lane under an unindexed view")
                     }
                     continue
                 }
@@ -65,8 +66,10 @@ extension LiveStore {
                 }
                 let leaf = state.leaves[cs.lane.block]
                 let lane = cs.lane.lane
-                if leaf.slot(at: lane) != c || leaf.label(lane) != cs.label.rawValue {
-                    fail("view \(c): its lane location does not hold it with its label")
+                // Its label is the lane's key: the snapshot's checker has found it nonzero and
+                // in its siblings' order.
+                if leaf.slot(at: lane) != c {
+                    fail("view \(c): its lane location does not hold it")
                 } else if lane >= Int(state.leafMeta[cs.lane.block].count) {
                     fail("view \(c): its lane is past its leaf's count")
                 }
@@ -96,8 +99,15 @@ extension LiveStore {
                     let smaller =
                         values.isDefault
                         ? "none"
-                        : values.keepsOnlyBounds ? "a bounds entry" : values.keepsOnlyInsets ? "an insets entry" : nil
+                        : values.keepsOnlyBounds
+                            ? "a bounds entry"
+                            : values.keepsOnlyInsets
+                                ? "an insets entry" : values.keepsOnlyAlpha ? "an alpha entry" : nil
                     if let smaller { fail("view \(v): a rare entry for values that need \(smaller)") }
+                }
+                if s.rare.isAlpha && bitwiseEqual(state.alphaEntries[s.rare.index].alpha, RareAttributes.defaults.alpha)
+                {
+                    fail("view \(v): an alpha entry that holds the default alpha, 1")
                 }
                 // Bounds kept in the rare entry only where the hit rect cannot give them back.
                 let rareValues = rare(of: v)
@@ -172,6 +182,8 @@ extension LiveStore {
             "bounds entries", state.boundsEntries, used: Set(raresSeen.filter(\.isBounds).map(\.index)), reserved: 1)
         account(
             "insets entries", state.insetsEntries, used: Set(raresSeen.filter(\.isInsets).map(\.index)), reserved: 1)
+        account(
+            "alpha entries", state.alphaEntries, used: Set(raresSeen.filter(\.isAlpha).map(\.index)), reserved: 1)
         account("hierarchy leaves", state.leafMeta, used: nodesSeen.leaves, reserved: 0)
         account("hierarchy blocks", state.blockMeta, used: nodesSeen.blocks, reserved: 0)
         for problem in state.orderNodes.freeListViolations("order nodes") { fail(problem) }
@@ -191,8 +203,8 @@ extension LiveStore {
         }
         let own = [
             state.slots.forEachPage, state.orderNodes.forEachPage, state.rares.forEachPage,
-            state.boundsEntries.forEachPage, state.insetsEntries.forEachPage, state.leafMeta.forEachPage,
-            state.blockMeta.forEachPage, state.idTable.forEachPage,
+            state.boundsEntries.forEachPage, state.insetsEntries.forEachPage, state.alphaEntries.forEachPage,
+            state.leafMeta.forEachPage, state.blockMeta.forEachPage, state.idTable.forEachPage,
         ]
         for forEach in own {
             forEach { if !pager.isWritable($0) { add($0) } }

@@ -69,6 +69,7 @@ extension LiveStore {
         add(.writer, "rare attributes", tally.bytes(s.rares.forEachBlock))
         add(.writer, "bounds entries", tally.bytes(s.boundsEntries.forEachBlock))
         add(.writer, "insets entries", tally.bytes(s.insetsEntries.forEachBlock))
+        add(.writer, "alpha entries", tally.bytes(s.alphaEntries.forEachBlock))
         add(.writer, "hierarchy leaf places", tally.bytes(s.leafMeta.forEachBlock))
         add(.writer, "hierarchy block places", tally.bytes(s.blockMeta.forEachBlock))
         add(.writer, "id table", tally.bytes(s.idTable.forEachBlock))

@@ -85,8 +85,7 @@ extension LiveStore {
     func attach(_ child: Slot, to parent: Slot, at position: Int) {
         linkChild(child, to: parent, at: position)
         if state.records[parent.index].flags.contains(.indexed) {
-            assignLabel(child, in: parent)
-            insertLane(child, in: parent)
+            insertLane(child, in: parent, label: freshLabel(for: child, in: parent))
             noteChurn(parent)
         } else if childCount(parent) >= Self.indexedChildThreshold {
             buildHierarchy(parent)
@@ -170,10 +169,11 @@ extension LiveStore {
             unlinkChild(child)
             linkChild(child, to: parent, at: position)
         }
-        assignLabel(child, in: parent)
         // Labels move, intervals do not: the hierarchy's box stays (refits do not tighten on a
         // key), and should it change, the reach above follows it.
-        if updateLane(child) { propagate(from: parent, ownChanged: false) }
+        if updateLane(child, label: freshLabel(for: child, in: parent)) {
+            propagate(from: parent, ownChanged: false)
+        }
     }
 
     /// Sets a view's attributes and brings its reach, its lane and everything above up to date.

@@ -92,6 +92,8 @@ final class LiveStore {
         var boundsEntries: Pool<BoundsEntry>
         /// The insets of views whose only rare value they are (writer only); position 0 is "none".
         var insetsEntries: Pool<InsetsEntry>
+        /// The alphas of views whose only rare value it is (writer only); position 0 is "none".
+        var alphaEntries: Pool<AlphaEntry>
         /// The order trees of wide containers (writer only).
         var orderNodes: Pool<OrderBlock>
         /// The hierarchies' leaf and inner blocks (shared), each beside its writer-only place,
@@ -159,6 +161,7 @@ final class LiveStore {
             rares: Pool(pager: pager, shared: false, reserved: [.defaults]),
             boundsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
             insetsEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
+            alphaEntries: Pool(pager: pager, shared: false, reserved: [.empty]),
             orderNodes: Pool(pager: pager, shared: false),
             leaves: PagedColumn(pager: pager, shared: true), leafMeta: Pool(pager: pager, shared: false),
             blocks: PagedColumn(pager: pager, shared: true), blockMeta: Pool(pager: pager, shared: false),
@@ -190,8 +193,8 @@ final class LiveStore {
         }
         let own = [
             state.slots.forEachBlock, state.orderNodes.forEachBlock, state.rares.forEachBlock,
-            state.boundsEntries.forEachBlock, state.insetsEntries.forEachBlock, state.leafMeta.forEachBlock,
-            state.blockMeta.forEachBlock, state.idTable.forEachBlock,
+            state.boundsEntries.forEachBlock, state.insetsEntries.forEachBlock, state.alphaEntries.forEachBlock,
+            state.leafMeta.forEachBlock, state.blockMeta.forEachBlock, state.idTable.forEachBlock,
         ]
         for forEach in own {
             forEach { if !pager.isWritable($0) { PageBlock.free($0) } }
@@ -215,6 +218,7 @@ final class LiveStore {
         state.rares.compact()
         state.boundsEntries.compact()
         state.insetsEntries.compact()
+        state.alphaEntries.compact()
         state.leaves.compact()
         state.blocks.compact()
         state.leafMeta.compact()
@@ -311,6 +315,8 @@ final class LiveStore {
             state.boundsEntries.free(ref.index, leaving: .empty)
         } else if ref.isInsets {
             state.insetsEntries.free(ref.index, leaving: .empty)
+        } else if ref.isAlpha {
+            state.alphaEntries.free(ref.index, leaving: .empty)
         } else if ref.isRare {
             state.rares.free(ref.index, leaving: .defaults)
         }

@@ -37,10 +37,13 @@ enum StoreLayout {
                 ViewExtra.self, size: 128, alignment: 8,
                 "transformed, rounded, redirected views, indexed containers and windows off level 0"
             ),
-            Pin(SlotState.self, size: 24, alignment: 4, "the writer's entry a view: order, lane, label, alpha, rare"),
-            Pin(RareAttributes.self, size: 118, stride: 120, alignment: 8, "anchor, insets, minimum size, windows"),
+            Pin(SlotState.self, size: 16, alignment: 4, "the writer's entry a view: order, order leaf, lane, rare"),
+            Pin(
+                RareAttributes.self, size: 122, stride: 128, alignment: 8,
+                "anchor, insets, minimum size, alpha, windows"),
             Pin(BoundsEntry.self, size: 32, alignment: 8, "the bounds a hit rect does not decode to, alone"),
             Pin(InsetsEntry.self, size: 32, alignment: 8, "the insets the bounds decode through, alone"),
+            Pin(AlphaEntry.self, size: 4, alignment: 4, "an alpha other than 1, alone"),
             Pin(RareRef.self, size: 4, alignment: 4, "a rare or bounds entry reference is one word"),
             Pin(OrderBlock.self, size: 144, alignment: 16, "an order node: 32 subviews, or 16 children, counts"),
             Pin(LiveStore.NodeMeta.self, size: 12, alignment: 4, "a hierarchy node's writer-side place"),

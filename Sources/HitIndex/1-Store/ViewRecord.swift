@@ -113,9 +113,8 @@ struct SlotState: PoolEntry {
     /// The leaf of the superview's order tree that holds this view, or ``OrderNode/none`` (also
     /// when the superview keeps no order tree).
     var orderLeaf: OrderNode
-    /// The view's order label among its siblings while its superview is indexed (later siblings
-    /// have larger labels), else ``ChildBVH/Label/none``.
-    var label: ChildBVH.Label
+    // Not kept here: the view's label among its siblings, which its lane's key holds
+    // (``LiveStore/label(of:)``).
     /// The lane of the superview's hierarchy that holds the view (a lane of a leaf block), or
     /// ``ChildBVH/Lane/none``.
     var lane: ChildBVH.Lane
@@ -123,9 +122,10 @@ struct SlotState: PoolEntry {
     // ``LiveStore/decodedBounds(_:insets:)``, and a side entry keeps them for the others), and the
     // reach in the superview's space (``LiveStore/reachInParent(of:)`` works it out from the
     // record).
-    var alpha: Float
+    // Not kept here: the alpha, which is 1 for most views; the others keep it with their rare
+    // values (an ``AlphaEntry`` when it is the only one).
     /// Where the view's rare values are: nowhere (the defaults), a ``RareAttributes`` entry, or
-    /// a ``BoundsEntry``.
+    /// a ``BoundsEntry``, ``InsetsEntry`` or ``AlphaEntry``.
     var rare: RareRef
     // Not kept here either: the edits to the subviews since the hierarchy over them was built,
     // which only an indexed container has (its hierarchy root's ``LiveStore/NodeMeta/churn``).
@@ -138,12 +138,12 @@ struct SlotState: PoolEntry {
     }
 
     static let free = SlotState(
-        childOrder: .small(count: 0), orderLeaf: .none, label: .none, lane: .none, alpha: 1, rare: .none)
+        childOrder: .small(count: 0), orderLeaf: .none, lane: .none, rare: .none)
 }
 
 /// Attributes most views leave at their defaults, kept apart so that the common view costs
-/// nothing for them: anchor point, insets, minimum size, a window's level and order, and the
-/// bounds of a view whose hit rect does not decode to them.
+/// nothing for them: anchor point, insets, minimum size, alpha, a window's level and order, and
+/// the bounds of a view whose hit rect does not decode to them.
 struct RareAttributes: PoolEntry, Equatable {
     var anchorPoint: Point
     var insets: EdgeInsets
@@ -155,6 +155,7 @@ struct RareAttributes: PoolEntry, Equatable {
     var bounds: Rect
     /// The next free entry when this one is free.
     var freeLink: UInt32
+    var alpha: Float
     var isWindow: Bool
     /// Whether ``bounds`` holds the view's bounds: exactly when
     /// ``LiveStore/decodedBounds(_:insets:)`` of the record's hit rect and the insets does not
@@ -164,7 +165,7 @@ struct RareAttributes: PoolEntry, Equatable {
 
     static let defaults = RareAttributes(
         anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0, bounds: .zero,
-        freeLink: Pool<RareAttributes>.end, isWindow: false, storesBounds: false)
+        freeLink: Pool<RareAttributes>.end, alpha: 1, isWindow: false, storesBounds: false)
 
     /// Whether the values differ from the defaults in their bounds alone (bit for bit), so that a
     /// ``BoundsEntry`` holds them.
@@ -172,6 +173,7 @@ struct RareAttributes: PoolEntry, Equatable {
         let d = RareAttributes.defaults
         return storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(insets, d.insets)
             && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
+            && bitwiseEqual(alpha, d.alpha)
     }
 
     /// Whether the values differ from the defaults in their insets alone (bit for bit; the
@@ -180,7 +182,15 @@ struct RareAttributes: PoolEntry, Equatable {
         let d = RareAttributes.defaults
         return !storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint)
             && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
-            && bitwiseEqual(bounds, d.bounds)
+            && bitwiseEqual(bounds, d.bounds) && bitwiseEqual(alpha, d.alpha)
+    }
+
+    /// Whether the values differ from the defaults in their alpha alone (bit for bit), so that
+    /// an ``AlphaEntry`` holds it.
+    var keepsOnlyAlpha: Bool {
+        var values = self
+        values.alpha = RareAttributes.defaults.alpha
+        return values.isDefault && !bitwiseEqual(alpha, RareAttributes.defaults.alpha)
     }
 
     /// Whether a view with these values needs no rare slot: every value is the default bit for
@@ -189,6 +199,7 @@ struct RareAttributes: PoolEntry, Equatable {
         let d = RareAttributes.defaults
         return bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(insets, d.insets)
             && bitwiseEqual(minimumHitSize, d.minimumHitSize) && !isWindow && !storesBounds
+            && bitwiseEqual(alpha, d.alpha)
     }
 }
 
@@ -222,9 +233,23 @@ struct InsetsEntry: PoolEntry {
     }
 }
 
+/// The alpha of a view whose alpha is not 1 and that keeps no other rare value (a faded or
+/// invisible view): 4 bytes, where every view's slot state kept one.
+struct AlphaEntry: PoolEntry {
+    var alpha: Float
+
+    static let empty = AlphaEntry(alpha: 1)
+
+    /// A free entry links the free list through its alpha's bits.
+    var freeLink: UInt32 {
+        get { alpha.bitPattern }
+        set { alpha = Float(bitPattern: newValue) }
+    }
+}
+
 /// Where a view's rare values are, in one word: nowhere (``none``: the defaults), an entry of
-/// the rare pool, or, tagged, an entry of the bounds pool or of the insets pool. Position 0 of
-/// each pool is reserved.
+/// the rare pool, or, tagged, an entry of the bounds, insets or alpha pool. Position 0 of each
+/// pool is reserved.
 struct RareRef: Hashable, BitwiseCopyable, CustomStringConvertible {
     let rawValue: UInt32
 
@@ -250,16 +275,23 @@ struct RareRef: Hashable, BitwiseCopyable, CustomStringConvertible {
     /// Entry `index` (> 0) of the insets pool.
     static func insets(_ index: Int) -> RareRef { RareRef(index, tag: insetsTag) }
 
+    /// Entry `index` (> 0) of the alpha pool: both tags.
+    static func alpha(_ index: Int) -> RareRef { RareRef(index, tag: tags) }
+
     /// Whether the values are in a bounds entry.
     var isBounds: Bool { rawValue & Self.tags == Self.boundsTag }
     /// Whether the values are in an insets entry.
     var isInsets: Bool { rawValue & Self.tags == Self.insetsTag }
+    /// Whether the values are in an alpha entry.
+    var isAlpha: Bool { rawValue & Self.tags == Self.tags }
     /// Whether the values are in a rare entry.
     var isRare: Bool { self != .none && rawValue & Self.tags == 0 }
     /// The position in its pool.
     var index: Int { Int(rawValue & ~Self.tags) }
 
     var description: String {
-        self == .none ? "none" : isBounds ? "bounds \(index)" : isInsets ? "insets \(index)" : "rare \(index)"
+        self == .none
+            ? "none"
+            : isBounds ? "bounds \(index)" : isInsets ? "insets \(index)" : isAlpha ? "alpha \(index)" : "rare \(index)"
     }
 }

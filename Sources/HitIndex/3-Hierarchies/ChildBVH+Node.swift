@@ -110,6 +110,11 @@ extension ChildBVH {
 
         private init(rawValue: UInt32) { self.rawValue = rawValue }
 
+        /// The label a lane's key holds (its key without the exact bit; ``none`` for an unused
+        /// lane's 0).
+        /// - Complexity: O(1).
+        init(key: UInt32) { rawValue = key & ~LeafBlock.exactBit }
+
         /// The label as a number, 0 for ``none``.
         var value: Int { Int(rawValue) }
 

@@ -123,9 +123,14 @@ extension LiveStore {
             minX: Double(f.minX), minY: Double(f.minY), maxX: Double(f.maxX.nextUp), maxY: Double(f.maxY.nextUp))
     }
 
-    /// The key of a subview's lane: its label, with the exact bit when the interval is exact.
-    private func laneKey(_ child: Slot, exact: Bool) -> UInt32 {
-        state.slots[child.index].label.key(exact: exact)
+    /// A subview's label among its siblings: the key of its lane, without the exact bit, or
+    /// ``ChildBVH/Label/none`` when its superview is not indexed. The lane is the only copy (the
+    /// writer's slot state kept a second one, 4 bytes a view).
+    /// - Complexity: O(1).
+    func label(of child: Slot) -> ChildBVH.Label {
+        let location = state.slots[child.index].lane
+        guard location != .none else { return .none }
+        return ChildBVH.Label(key: state.leaves[location.block].key[location.lane])
     }
 
     private func writeLane(_ leaf: Int, _ lane: Int, interval: DBox, key: UInt32, slot: Slot) {
@@ -135,14 +140,15 @@ extension LiveStore {
     /// Rewrites a subview's lane from its current state and refits above it. Returns whether the
     /// box around the whole hierarchy changed (what the container's reach depends on).
     /// - Complexity: O(log k) for k subviews.
+    /// With `label`, the lane takes it as its new label (a reorder); else it keeps its own.
     @discardableResult
-    func updateLane(_ child: Slot) -> Bool {
+    func updateLane(_ child: Slot, label: ChildBVH.Label? = nil) -> Bool {
         let location = state.slots[child.index].lane
         let leaf = location.block
         let lane = location.lane
         let (interval, exact) = laneContent(child)
-        let key = laneKey(child, exact: exact)
         let l = state.leaves[leaf]
+        let key = (label ?? ChildBVH.Label(key: l.key[lane])).key(exact: exact)
         let stored = l.interval(lane)
         let moved =
             !(stored.minX == interval.minX && stored.minY == interval.minY && stored.maxX == interval.maxX
@@ -233,10 +239,7 @@ extension LiveStore {
             g += ChildBVH.branching
         }
         for i in 0..<n {
-            state.slots.update(kids[i].index) { s in
-                s.label = ChildBVH.Label((i + 1) * step)
-                s.lane = lanes[i]
-            }
+            state.slots.update(kids[i].index) { $0.lane = lanes[i] }
         }
         while level.count > 1 {
             var above: [ChildBVH.Node] = []
@@ -300,10 +303,7 @@ extension LiveStore {
         updateExtra(container) { $0.bvh = .none }
         state.records.update(container.index) { $0.flags.remove(.indexed) }
         for c in children(of: container) {
-            state.slots.update(c.index) { s in
-                s.label = .none
-                s.lane = .none
-            }
+            state.slots.update(c.index) { $0.lane = .none }
         }
     }
 
@@ -369,9 +369,9 @@ extension LiveStore {
     /// Puts `child` (already linked under `container`, with its label) into the hierarchy: in
     /// the leaf whose box grows least, splitting full nodes on the way back up.
     /// - Complexity: O(log k).
-    func insertLane(_ child: Slot, in container: Slot) {
+    func insertLane(_ child: Slot, in container: Slot, label: ChildBVH.Label) {
         let (interval, exact) = laneContent(child)
-        let key = laneKey(child, exact: exact)
+        let key = label.key(exact: exact)
         let item = FBox(outward: interval)
         var node = extra(of: container).bvh
         while !node.isLeaf {
@@ -549,10 +549,7 @@ extension LiveStore {
         l.slot[last] = empty.slot[last]
         state.leaves.set(leaf, l)
         state.leafMeta.update(leaf) { $0.count -= 1 }
-        state.slots.update(child.index) { s in
-            s.lane = .none
-            s.label = .none
-        }
+        state.slots.update(child.index) { $0.lane = .none }
         if last > 0 {
             refit(.leaf(leaf))
         } else {
@@ -623,18 +620,17 @@ extension LiveStore {
 
     // MARK: - Labels
 
-    /// Gives `child`, just linked under the indexed `container`, a label between its neighbours'
-    /// (relabelling a run of neighbours evenly when they leave no room).
+    /// The label `child`, just placed among the subviews of the indexed `container`, takes: one
+    /// between its neighbours' (relabelling a run of neighbours evenly, in their lanes, when they
+    /// leave no room). The caller gives it to the child's lane (``insertLane(_:in:label:)``,
+    /// ``updateLane(_:label:)``).
     /// - Complexity: O(1) usually; O(w log k) when w neighbours are relabelled.
-    func assignLabel(_ child: Slot, in container: Slot) {
+    func freshLabel(for child: Slot, in container: Slot) -> ChildBVH.Label {
         let previous = previousSiblingInOrder(of: child)
         let next = nextSibling(of: child)
-        let a = previous == Slot.none ? 0 : state.slots[previous.index].label.value
-        let b = next == Slot.none ? Self.labelLimit : state.slots[next.index].label.value
-        if b - a >= 2 {
-            state.slots.update(child.index) { $0.label = ChildBVH.Label(a + (b - a) / 2) }
-            return
-        }
+        let a = previous == Slot.none ? 0 : label(of: previous).value
+        let b = next == Slot.none ? Self.labelLimit : label(of: next).value
+        if b - a >= 2 { return ChildBVH.Label(a + (b - a) / 2) }
         var width = 4
         while true {
             var before: [Slot] = []
@@ -649,22 +645,35 @@ extension LiveStore {
                 after.append(y)
                 y = nextSibling(of: y)
             }
-            let lo = x == Slot.none ? 0 : state.slots[x.index].label.value
-            let hi = y == Slot.none ? Self.labelLimit : state.slots[y.index].label.value
+            let lo = x == Slot.none ? 0 : label(of: x).value
+            let hi = y == Slot.none ? Self.labelLimit : label(of: y).value
             let run = before.reversed() + [child] + after
             let gap = (hi - lo) / (run.count + 1)
             let whole = x == Slot.none && y == Slot.none
             if gap >= Self.relabelGap || whole {
                 precondition(gap >= 1, "labels cover fewer siblings than 2^31")
                 statistics.relabels += 1
+                var fresh = ChildBVH.Label.none
                 for (j, c) in run.enumerated() {
-                    state.slots.update(c.index) { $0.label = ChildBVH.Label(lo + (j + 1) * gap) }
-                    if c != child && state.slots[c.index].lane != .none { updateLane(c) }
+                    let label = ChildBVH.Label(lo + (j + 1) * gap)
+                    if c == child { fresh = label } else { relabelLane(c, label) }
                 }
-                return
+                return fresh
             }
             width *= 2
         }
+    }
+
+    /// Gives a subview's lane a new label, its interval and exact bit unchanged, and brings the
+    /// keys above it up to date (no box moves).
+    /// - Complexity: O(log k).
+    func relabelLane(_ child: Slot, _ label: ChildBVH.Label) {
+        let location = state.slots[child.index].lane
+        precondition(location != .none, "a sibling under an indexed container has a lane")
+        state.leaves.update(location.block) { l in
+            l.key[location.lane] = label.key(exact: l.isExact(location.lane))
+        }
+        refit(.leaf(location.block), tighten: false)
     }
 }
 

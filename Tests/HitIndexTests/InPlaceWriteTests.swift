@@ -266,9 +266,12 @@ import Testing
     }
 
     /// The checker refuses a before-image outside the writer-only columns' older pages: one in a
-    /// page snapshots read, and one in a page this version created.
+    /// page snapshots read, one in a page this version created, and one below the fresh mark of
+    /// a shared page this version copied (the old page stays allocated until the commit, but only
+    /// its records past the fresh mark could have been written in place).
     @Test func theCheckerCatchesAMisplacedBeforeImage() throws {
-        for place in ["a record of a shared page", "a page this version created"] {
+        let places = ["a record of a shared page", "a page this version created", "an old record of a copied page"]
+        for place in places {
             let live = try LiveIndex(SceneShape.grid.generate(count: 2_000, seed: 3))
             let v = try #require(live.windows.first)
             live.set(v, \.alpha, 0.5)  // opens a transaction
@@ -277,6 +280,15 @@ import Testing
             let address: UnsafeRawPointer
             if place == "a record of a shared page" {
                 address = UnsafeRawPointer(store.state.records.reader.pointer(1))
+            } else if place == "an old record of a copied page" {
+                // Record 1 is below the fresh mark: a write to it copies its page.
+                address = UnsafeRawPointer(store.state.records.reader.pointer(1))
+                let generation = store.state.records[1].generation
+                store.state.records.update(1) { $0.generation = generation }
+                #expect(
+                    UnsafeRawPointer(store.state.records.reader.pointer(1)) != address,
+                    "the write did not copy the page")
+                #expect(live.invariantViolations().isEmpty, "the control, after the copy")
             } else {
                 let fresh = store.pager.allocate(bodyBytes: 64)
                 address = UnsafeRawPointer(fresh)

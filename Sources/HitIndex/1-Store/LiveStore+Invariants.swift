@@ -209,10 +209,13 @@ extension LiveStore {
         for forEach in own {
             forEach { if !pager.isWritable($0) { add($0) } }
         }
-        // Replaced blocks include directories and top blocks, which are never written in place,
-        // and shared pages, written in place only past the fresh mark their column had; neither
-        // can be told apart here.
-        pager.forEachReplacedBlock(add)
+        // Replaced blocks: a writer-only page whole, a shared page past the fresh mark its
+        // column had, a directory or top block not at all (the pager keeps each one's offset).
+        pager.forEachReplacedBlock { body, from in
+            let start = UInt(bitPattern: body)
+            let byteCount = PageBlock.byteCount(body)
+            if from < byteCount { pages.append((start + UInt(from), start + UInt(byteCount))) }
+        }
         // Shared columns write in place only past their fresh mark, where no snapshot reads.
         let sharedTails = [
             state.records.forEachFreshTailOfOlderPages, state.extras.column.forEachFreshTailOfOlderPages,

@@ -144,6 +144,16 @@ struct PagedColumn<Element: BitwiseCopyable> {
         return freshVersion == pager.version ? freshFrom : highWater
     }
 
+    /// The byte offset in page `k` from which the version being written may write it in place
+    /// (``writableRecords(_:count:)``): all of a writer-only page; a shared page's records at or
+    /// past ``freshMark``, if any (``Pager/ReplacedBlock/never`` if none).
+    /// - Complexity: O(1).
+    private func inPlaceOffset(page k: Int) -> Int {
+        guard shared else { return 0 }
+        let from = Swift.max(freshMark - (k << Self.pageShift), 0)
+        return from < 1 << Self.pageShift ? from * MemoryLayout<Element>.stride : Pager.ReplacedBlock.never
+    }
+
     /// Calls `body` with the address and byte count of the records at or past ``freshMark`` in
     /// each page an older version made: the only bytes of those pages the version being written
     /// may change, in place, with before-images (for the invariant checker).
@@ -184,7 +194,8 @@ struct PagedColumn<Element: BitwiseCopyable> {
         if let existing = dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) {
             if pager.isWritable(existing) { return existing }
             flat = nil
-            let page = pager.copy(replacing: existing, shared: shared)
+            let page = pager.copy(
+                replacing: existing, shared: shared, inPlaceFrom: inPlaceOffset(page: i >> Self.pageShift))
             page.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
             dir.storeBytes(of: page, toByteOffset: p, as: UnsafeMutableRawPointer?.self)
             return page
@@ -262,7 +273,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
             if let old = dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) {
                 // Safe: both bodies are pageBytes long, and the slab's is new memory.
                 if !zeroed { body.copyMemory(from: old, byteCount: Self.pageBytes) }
-                pager.replace(old, shared: shared)
+                pager.replace(old, shared: shared, inPlaceFrom: inPlaceOffset(page: k))
             }
             body.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
             dir.storeBytes(of: body, toByteOffset: p, as: UnsafeMutableRawPointer?.self)

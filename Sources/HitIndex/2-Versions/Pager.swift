@@ -19,8 +19,8 @@ final class Pager {
         var version: UInt64 = 1
         /// Blocks this version created (freed by a rollback).
         var created: [UnsafeMutableRawPointer] = []
-        /// Older blocks this version replaced, and whether snapshots can read them.
-        var replaced: [(body: UnsafeMutableRawPointer, shared: Bool)] = []
+        /// Older blocks this version replaced.
+        var replaced: [ReplacedBlock] = []
         /// Blocks this version both created and replaced (freed by a commit; a rollback frees
         /// them as part of ``created``).
         var discarded: [UnsafeMutableRawPointer] = []
@@ -30,6 +30,19 @@ final class Pager {
         var pooledBytes = 0
         var trimsPoolAtCommit = false
     }
+    /// An older block the version being written replaced: whether snapshots can read it, and
+    /// the byte offset from which the version may have written it in place before replacing it
+    /// (where its before-images may lie): 0 for a writer-only page, a shared page's fresh mark,
+    /// ``ReplacedBlock/never`` for directories and top blocks, which are always copied.
+    struct ReplacedBlock {
+        var body: UnsafeMutableRawPointer
+        var shared: Bool
+        var inPlaceFrom: UInt32
+
+        /// No byte of the block was written in place.
+        static let never = Int(UInt32.max)
+    }
+
     /// Release builds skip the run-time exclusivity check on the lists, as on the store's state:
     /// only the writer's thread touches them, in short methods that call nothing holding an
     /// access (the checks were a sixth of a scroll's edit and commit at 1M views).
@@ -110,9 +123,12 @@ final class Pager {
         return bodies
     }
 
-    /// A writable copy of an older block, which it replaces.
+    /// A writable copy of an older block, which it replaces (`inPlaceFrom` as in
+    /// ``replace(_:shared:inPlaceFrom:)``).
     /// - Complexity: O(size of the block).
-    func copy(replacing body: UnsafeMutableRawPointer, shared: Bool) -> UnsafeMutableRawPointer {
+    func copy(
+        replacing body: UnsafeMutableRawPointer, shared: Bool, inPlaceFrom: Int = ReplacedBlock.never
+    ) -> UnsafeMutableRawPointer {
         let copy: UnsafeMutableRawPointer
         if let reused = takeFromPool(PageBlock.byteCount(body)) {
             (reused - PageBlock.headerSize).storeBytes(of: version, toByteOffset: 0, as: UInt64.self)
@@ -123,17 +139,20 @@ final class Pager {
             copy = PageBlock.copy(body, version: version)
         }
         books.created.append(copy)
-        replace(body, shared: shared)
+        replace(body, shared: shared, inPlaceFrom: inPlaceFrom)
         return copy
     }
 
-    /// Records that `body` is no longer current.
+    /// Records that `body` is no longer current. `inPlaceFrom` is the byte offset in it from
+    /// which this version may have written it in place (``ReplacedBlock``): the invariant
+    /// checker accepts before-images there and nowhere else in it.
     /// - Complexity: O(1) amortized.
-    func replace(_ body: UnsafeMutableRawPointer, shared: Bool) {
+    func replace(_ body: UnsafeMutableRawPointer, shared: Bool, inPlaceFrom: Int = ReplacedBlock.never) {
         if isWritable(body) {
             books.discarded.append(body)
         } else {
-            books.replaced.append((body, shared))
+            let from = UInt32(Swift.min(inPlaceFrom, ReplacedBlock.never))
+            books.replaced.append(ReplacedBlock(body: body, shared: shared, inPlaceFrom: from))
         }
     }
 
@@ -149,12 +168,13 @@ final class Pager {
     /// transaction; for the invariant checker and tests).
     var beforeImageCount: Int { beforeImages.count }
 
-    /// Calls `body` with every older block this version replaced (they stay allocated until the
-    /// commit or rollback, so kept before-images may lie in them: a compaction after an in-place
-    /// write replaces the page written).
+    /// Calls `body` with every older block this version replaced and the byte offset in it from
+    /// which the version may have written it in place (``ReplacedBlock/never`` for none). They
+    /// stay allocated until the commit or rollback, so kept before-images may lie in them: a
+    /// compaction or a copy after an in-place write replaces the page written.
     /// - Complexity: O(blocks replaced).
-    func forEachReplacedBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for (block, _) in books.replaced { body(block) }
+    func forEachReplacedBlock(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
+        for block in books.replaced { body(block.body, Int(block.inPlaceFrom)) }
     }
 
     /// Forgets the kept before-images without writing them back (for tests that inject one).
@@ -174,8 +194,8 @@ final class Pager {
     /// the next version begins. Returns the version committed.
     /// - Complexity: O(blocks created or replaced by the version).
     func commit() -> UInt64 {
-        for (body, shared) in books.replaced {
-            if shared { arena.retire(body, replacedBy: version) } else { recycle(body) }
+        for block in books.replaced {
+            if block.shared { arena.retire(block.body, replacedBy: version) } else { recycle(block.body) }
         }
         for body in books.discarded { recycle(body) }
         books.replaced.removeAll(keepingCapacity: true)
@@ -209,8 +229,8 @@ final class Pager {
         // The store has freed its writer-only blocks already, and what shared columns wrote in
         // place lies past their fresh marks, where no snapshot reads: nothing is put back.
         beforeImages.forget()
-        for (body, shared) in books.replaced {
-            if shared { arena.adopt(body) } else { PageBlock.free(body) }
+        for block in books.replaced {
+            if block.shared { arena.adopt(block.body) } else { PageBlock.free(block.body) }
         }
         books.replaced.removeAll()
         rollback()
@@ -227,7 +247,7 @@ final class Pager {
     var bookkeepingBytes: Int {
         let pointer = MemoryLayout<UnsafeMutableRawPointer>.stride
         return (books.created.capacity + books.discarded.capacity) * pointer + beforeImages.residentBytes
-            + books.replaced.capacity * MemoryLayout<(body: UnsafeMutableRawPointer, shared: Bool)>.stride
+            + books.replaced.capacity * MemoryLayout<ReplacedBlock>.stride
             + books.pool.reduce(
                 books.pool.capacity * MemoryLayout<(bytes: Int, blocks: [UnsafeMutableRawPointer])>.stride
             ) {

@@ -94,30 +94,13 @@ import Testing
     }
 
     @Test func theCheckerCatchesAnAlphaKeptWrongly() throws {
-        func violations(_ corrupt: (LiveStore, Slot) -> Void) throws -> [String] {
-            let live = try LiveIndex(Self.scene())
-            #expect(live.invariantViolations().isEmpty)  // the control
-            corrupt(live.store, try #require(live.handle(forID: "faded")).storeSlot)
-            return live.invariantViolations().map(\.description)
-        }
-        // An alpha entry given back while its view still holds it.
-        let freed = try violations { store, v in store.freeRare(store.state.slots[v.index].rare) }
-        #expect(freed.contains { $0.contains("alpha entries: a position is both free and in use") }, "\(freed)")
-        // An alpha entry nobody holds (a leak).
-        let leaked = try violations { store, _ in _ = store.state.alphaEntries.allocate(.empty) }
-        #expect(leaked.contains { $0.contains("alpha entries:") && $0.contains("in use") }, "\(leaked)")
-        // An alpha alone in a full rare entry: not the smallest place.
-        let widened = try violations { store, v in
-            let ref = store.state.slots[v.index].rare
-            var rare = RareAttributes.defaults
-            rare.alpha = store.state.alphaEntries[ref.index].alpha
-            let entry = RareRef.rare(store.state.rares.allocate(rare))
-            store.freeRare(ref)
-            store.state.slots.update(v.index) { $0.rare = entry }
-        }
-        #expect(widened.contains { $0.contains("a rare entry for values that need an alpha entry") }, "\(widened)")
+        // Freed while held, leaked, or widened into a full rare entry.
+        try SideEntryCorruptions.expectCaught(
+            pool: "alpha entries", place: "an alpha entry", in: Self.scene(), view: "faded",
+            allocate: { _ = $0.state.alphaEntries.allocate(.empty) },
+            widen: { store, ref, rare in rare.alpha = store.state.alphaEntries[ref.index].alpha })
         // An alpha of 1 in an alpha entry: the defaults need none.
-        let defaulted = try violations { store, v in
+        let defaulted = try SideEntryCorruptions.violations(Self.scene(), view: "faded") { store, v in
             store.state.alphaEntries.update(store.state.slots[v.index].rare.index) { $0.alpha = 1 }
         }
         #expect(defaulted.contains { $0.contains("holds the default alpha") }, "\(defaulted)")

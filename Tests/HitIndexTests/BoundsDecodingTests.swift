@@ -194,46 +194,23 @@ import Testing
     }
 
     @Test func theCheckerCatchesABrokenBoundsEntry() throws {
-        func violations(_ corrupt: (LiveStore, Slot) -> Void) throws -> [String] {
-            let live = try LiveIndex(Self.scene().0)
-            #expect(live.invariantViolations().isEmpty)  // the control
-            corrupt(live.store, try #require(live.handle(forID: "rounding")).storeSlot)
-            return live.invariantViolations().map(\.description)
-        }
-        // A bounds entry given back while its view still holds it.
-        let freed = try violations { store, v in store.freeRare(store.state.slots[v.index].rare) }
-        #expect(freed.contains { $0.contains("bounds entries: a position is both free and in use") }, "\(freed)")
-        // A bounds entry nobody holds (a leak).
-        let leaked = try violations { store, _ in _ = store.state.boundsEntries.allocate(.empty) }
-        #expect(leaked.contains { $0.contains("bounds entries:") && $0.contains("in use") }, "\(leaked)")
-        // Bounds alone in a full rare entry: not the smallest place.
-        let widened = try violations { store, v in
-            let ref = store.state.slots[v.index].rare
-            var rare = RareAttributes.defaults
-            rare.storesBounds = true
-            rare.bounds = store.state.boundsEntries[ref.index].bounds
-            let entry = RareRef.rare(store.state.rares.allocate(rare))
-            store.freeRare(ref)
-            store.state.slots.update(v.index) { $0.rare = entry }
-        }
-        #expect(widened.contains { $0.contains("a rare entry for values that need a bounds entry") }, "\(widened)")
-        // Insets alone in a full rare entry (the expanded target's).
-        let live = try LiveIndex(Self.scene().0)
-        let target = try #require(live.handle(forID: "expanded target")).storeSlot
-        let ref = live.store.state.slots[target.index].rare
-        var rare = RareAttributes.defaults
-        rare.insets = live.store.state.insetsEntries[ref.index].insets
-        let entry = RareRef.rare(live.store.state.rares.allocate(rare))
-        live.store.freeRare(ref)
-        live.store.state.slots.update(target.index) { $0.rare = entry }
-        let insetsWidened = live.invariantViolations().map(\.description)
-        #expect(
-            insetsWidened.contains { $0.contains("a rare entry for values that need an insets entry") },
-            "\(insetsWidened)")
+        // Freed while held, leaked, or widened into a full rare entry (the rounding view's).
+        try SideEntryCorruptions.expectCaught(
+            pool: "bounds entries", place: "a bounds entry", in: Self.scene().0, view: "rounding",
+            allocate: { _ = $0.state.boundsEntries.allocate(.empty) },
+            widen: { store, ref, rare in
+                rare.storesBounds = true
+                rare.bounds = store.state.boundsEntries[ref.index].bounds
+            })
+        // The same for an insets entry (the expanded target's).
+        try SideEntryCorruptions.expectCaught(
+            pool: "insets entries", place: "an insets entry", in: Self.scene().0, view: "expanded target",
+            allocate: { _ = $0.state.insetsEntries.allocate(.empty) },
+            widen: { store, ref, rare in rare.insets = store.state.insetsEntries[ref.index].insets })
         // A bounds entry that no longer gives the record's hit rect. (One that still does — a
         // width one ulp off whose far edge rounds the same — cannot be told from the truth: the
         // entry is the only copy of those bits.)
-        let moved = try violations { store, v in
+        let moved = try SideEntryCorruptions.violations(Self.scene().0, view: "rounding") { store, v in
             let ref = store.state.slots[v.index].rare
             store.state.boundsEntries.update(ref.index) { $0.bounds.size.width += 1 }
         }

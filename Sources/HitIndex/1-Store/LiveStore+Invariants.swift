@@ -93,7 +93,7 @@ extension LiveStore {
                 }
                 if s.rare != .none && !raresSeen.insert(s.rare).inserted { fail("view \(v): \(s.rare) shared") }
                 // The smallest place that holds the values: none for the defaults, a bounds entry
-                // for bounds alone, an insets entry for insets alone.
+                // for bounds alone, an insets entry for insets alone, an alpha entry for alpha.
                 if s.rare.isRare {
                     let values = state.rares[s.rare.index]
                     let smaller =
@@ -192,9 +192,9 @@ extension LiveStore {
     /// Every before-image the pager keeps must lie within a page made by an older version — a
     /// page of a writer-only column, or the part of a shared column's page past the column's
     /// fresh mark, which no snapshot reads; one the column holds, or one this version replaced (a
-    /// compaction after the write): only those are written in place, and a rollback writes the
-    /// bytes back there (an entry anywhere else would write over memory a snapshot reads, or a
-    /// freed block).
+    /// copy or a compaction after the write), past the offset the pager kept for it: only those
+    /// are written in place, and a rollback writes the bytes back there (an entry anywhere else
+    /// would write over memory a snapshot reads, or a freed block).
     private func beforeImageViolations(_ fail: (String) -> Void) {
         var pages: [(start: UInt, end: UInt)] = []
         func add(_ body: UnsafeMutableRawPointer) {

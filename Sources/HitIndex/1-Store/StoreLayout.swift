@@ -44,7 +44,7 @@ enum StoreLayout {
             Pin(BoundsEntry.self, size: 32, alignment: 8, "the bounds a hit rect does not decode to, alone"),
             Pin(InsetsEntry.self, size: 32, alignment: 8, "the insets the bounds decode through, alone"),
             Pin(AlphaEntry.self, size: 4, alignment: 4, "an alpha other than 1, alone"),
-            Pin(RareRef.self, size: 4, alignment: 4, "a rare or bounds entry reference is one word"),
+            Pin(RareRef.self, size: 4, alignment: 4, "a rare, bounds, insets or alpha entry reference is one word"),
             Pin(OrderBlock.self, size: 144, alignment: 16, "an order node: 32 subviews, or 16 children, counts"),
             Pin(LiveStore.NodeMeta.self, size: 12, alignment: 4, "a hierarchy node's writer-side place"),
             Pin(ChildBVH.LeafBlock.self, size: 192, alignment: 16, "eight Float intervals, keys and slots"),

@@ -188,9 +188,10 @@ struct RareAttributes: PoolEntry, Equatable {
     /// Whether the values differ from the defaults in their alpha alone (bit for bit), so that
     /// an ``AlphaEntry`` holds it.
     var keepsOnlyAlpha: Bool {
-        var values = self
-        values.alpha = RareAttributes.defaults.alpha
-        return values.isDefault && !bitwiseEqual(alpha, RareAttributes.defaults.alpha)
+        let d = RareAttributes.defaults
+        return !bitwiseEqual(alpha, d.alpha) && !storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint)
+            && bitwiseEqual(insets, d.insets) && bitwiseEqual(minimumHitSize, d.minimumHitSize)
+            && bitwiseEqual(level, d.level) && order == d.order && bitwiseEqual(bounds, d.bounds)
     }
 
     /// Whether a view with these values needs no rare slot: every value is the default bit for
@@ -204,7 +205,7 @@ struct RareAttributes: PoolEntry, Equatable {
 }
 
 /// The bounds of a view whose hit rect does not decode to them (a sum that rounds, a -0 origin,
-/// a negative size) and that keeps no other rare value: most such views, which a 120-byte
+/// a negative size) and that keeps no other rare value: most such views, which a 128-byte
 /// ``RareAttributes`` entry would cost four times as much.
 struct BoundsEntry: PoolEntry {
     var bounds: Rect
@@ -220,7 +221,7 @@ struct BoundsEntry: PoolEntry {
 
 /// The insets of a view whose bounds its hit rect gives back through them and that keeps no
 /// other rare value (a button whose touch area reaches past its frame): 32 bytes instead of a
-/// 120-byte ``RareAttributes`` entry.
+/// 128-byte ``RareAttributes`` entry.
 struct InsetsEntry: PoolEntry {
     var insets: EdgeInsets
 
@@ -262,7 +263,7 @@ struct RareRef: Hashable, BitwiseCopyable, CustomStringConvertible {
     private init(rawValue: UInt32) { self.rawValue = rawValue }
 
     private init(_ index: Int, tag: UInt32) {
-        precondition(index > 0 && index < Int(Self.insetsTag), "a rare, bounds or insets entry below 2^30")
+        precondition(index > 0 && index < Int(Self.insetsTag), "a rare, bounds, insets or alpha entry below 2^30")
         rawValue = UInt32(index) | tag
     }
 

@@ -138,9 +138,9 @@ extension LiveStore {
     }
 
     /// Rewrites a subview's lane from its current state and refits above it. Returns whether the
-    /// box around the whole hierarchy changed (what the container's reach depends on).
+    /// box around the whole hierarchy changed (what the container's reach depends on). With
+    /// `label`, the lane takes it as its new label (a reorder); else it keeps its own.
     /// - Complexity: O(log k) for k subviews.
-    /// With `label`, the lane takes it as its new label (a reorder); else it keeps its own.
     @discardableResult
     func updateLane(_ child: Slot, label: ChildBVH.Label? = nil) -> Bool {
         let location = state.slots[child.index].lane
@@ -308,7 +308,8 @@ extension LiveStore {
     }
 
     /// Frees every node of `container`'s hierarchy, if any (its extra still names the root; its
-    /// subviews keep their lanes and labels).
+    /// subviews keep lane locations that name freed leaves, so their labels are unreadable until
+    /// the caller rebuilds the hierarchy or resets the lanes).
     /// - Complexity: O(k).
     func freeHierarchy(_ container: Slot) {
         let root = hierarchyRoot(container)
@@ -366,8 +367,8 @@ extension LiveStore {
 
     // MARK: - Insert and remove
 
-    /// Puts `child` (already linked under `container`, with its label) into the hierarchy: in
-    /// the leaf whose box grows least, splitting full nodes on the way back up.
+    /// Puts `child` (already linked under `container`) into the hierarchy with `label` as its
+    /// key: in the leaf whose box grows least, splitting full nodes on the way back up.
     /// - Complexity: O(log k).
     func insertLane(_ child: Slot, in container: Slot, label: ChildBVH.Label) {
         let (interval, exact) = laneContent(child)
@@ -628,6 +629,9 @@ extension LiveStore {
     func freshLabel(for child: Slot, in container: Slot) -> ChildBVH.Label {
         let previous = previousSiblingInOrder(of: child)
         let next = nextSibling(of: child)
+        // Every sibling but `child` has its lane, and so its label (the checker's invariant).
+        assert(previous == Slot.none || label(of: previous) != .none, "a sibling in an indexed container has a label")
+        assert(next == Slot.none || label(of: next) != .none, "a sibling in an indexed container has a label")
         let a = previous == Slot.none ? 0 : label(of: previous).value
         let b = next == Slot.none ? Self.labelLimit : label(of: next).value
         if b - a >= 2 { return ChildBVH.Label(a + (b - a) / 2) }

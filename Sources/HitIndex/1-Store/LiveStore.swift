@@ -1,7 +1,8 @@
 /// The storage of a live index: every view's record, the side tables, the hierarchies over wide
 /// containers (whose leaf lanes' keys are the subviews' labels), the ids, and what the writer
-/// alone needs (the order trees, attributes the records do not hold exactly) — all in versioned paged columns, so that publishing a snapshot
-/// copies nothing and rolling a transaction back restores the last commit exactly.
+/// alone needs (the order trees, attributes the records do not hold exactly) — all in versioned
+/// paged columns, so that publishing a snapshot copies nothing and rolling a transaction back
+/// restores the last commit exactly.
 ///
 /// One writer uses a store; snapshots (``StoreSnapshot``) read the columns they were published
 /// with from any thread.

@@ -167,12 +167,20 @@ struct RareAttributes: PoolEntry, Equatable {
         anchorPoint: Point(x: 0.5, y: 0.5), insets: .zero, minimumHitSize: .zero, level: 0, order: 0, bounds: .zero,
         freeLink: Pool<RareAttributes>.end, alpha: 1, isWindow: false, storesBounds: false)
 
+    /// Whether the values no side entry holds are the defaults, bit for bit: anchor point,
+    /// minimum size, a window's level and order, and not being a window. The three side entries
+    /// (bounds, insets, alpha) each hold one value more, and need this.
+    private var keepsNoWindowOrPlacementValue: Bool {
+        let d = RareAttributes.defaults
+        return !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(minimumHitSize, d.minimumHitSize)
+            && bitwiseEqual(level, d.level) && order == d.order
+    }
+
     /// Whether the values differ from the defaults in their bounds alone (bit for bit), so that a
     /// ``BoundsEntry`` holds them.
     var keepsOnlyBounds: Bool {
         let d = RareAttributes.defaults
-        return storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint) && bitwiseEqual(insets, d.insets)
-            && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
+        return storesBounds && keepsNoWindowOrPlacementValue && bitwiseEqual(insets, d.insets)
             && bitwiseEqual(alpha, d.alpha)
     }
 
@@ -180,18 +188,16 @@ struct RareAttributes: PoolEntry, Equatable {
     /// bounds decode through them), so that an ``InsetsEntry`` holds them.
     var keepsOnlyInsets: Bool {
         let d = RareAttributes.defaults
-        return !storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint)
-            && bitwiseEqual(minimumHitSize, d.minimumHitSize) && bitwiseEqual(level, d.level) && order == d.order
-            && bitwiseEqual(bounds, d.bounds) && bitwiseEqual(alpha, d.alpha)
+        return !storesBounds && keepsNoWindowOrPlacementValue && bitwiseEqual(bounds, d.bounds)
+            && bitwiseEqual(alpha, d.alpha)
     }
 
     /// Whether the values differ from the defaults in their alpha alone (bit for bit), so that
     /// an ``AlphaEntry`` holds it.
     var keepsOnlyAlpha: Bool {
         let d = RareAttributes.defaults
-        return !bitwiseEqual(alpha, d.alpha) && !storesBounds && !isWindow && bitwiseEqual(anchorPoint, d.anchorPoint)
-            && bitwiseEqual(insets, d.insets) && bitwiseEqual(minimumHitSize, d.minimumHitSize)
-            && bitwiseEqual(level, d.level) && order == d.order && bitwiseEqual(bounds, d.bounds)
+        return !bitwiseEqual(alpha, d.alpha) && !storesBounds && keepsNoWindowOrPlacementValue
+            && bitwiseEqual(insets, d.insets) && bitwiseEqual(bounds, d.bounds)
     }
 
     /// Whether a view with these values needs no rare slot: every value is the default bit for

@@ -72,9 +72,27 @@ final class PageArena: @unchecked Sendable {
     /// - Complexity: O(f log s) for f blocks retired since the last call and s live snapshots;
     ///   plus O(p log s) for the p pinned blocks when a snapshot went.
     func reclaim(recycle: (UnsafeMutableRawPointer) -> Void = PageBlock.free) {
-        let before = lists.leases.count
-        lists.leases.removeAll { $0.released }
-        let leases = lists.leases
+        // Each list is swapped out of the object while it changes (and swapped back): one
+        // exclusivity check each instead of one per element, and no retain, release or copy.
+        var leases: [SnapshotLease] = []
+        var held: [Retired] = []
+        var fresh: [Retired] = []
+        swap(&leases, &lists.leases)
+        swap(&held, &lists.pinned)
+        swap(&fresh, &lists.fresh)
+        defer {
+            fresh.removeAll(keepingCapacity: true)
+            swap(&leases, &lists.leases)
+            swap(&held, &lists.pinned)
+            swap(&fresh, &lists.fresh)
+        }
+        let before = leases.count
+        var alive = 0
+        for k in leases.indices where !leases[k].released {
+            if alive != k { leases.swapAt(alive, k) }
+            alive += 1
+        }
+        if alive < before { leases.removeLast(before - alive) }
         // Leases are in increasing version order, so the live versions are sorted. (No array is
         // made here: a commit's reclaim allocating two was a tenth of a scroll's commit.)
         func visible(_ block: Retired) -> Bool {
@@ -87,10 +105,6 @@ final class PageArena: @unchecked Sendable {
             }
             return lo < leases.count && leases[lo].version <= block.last
         }
-        // The lists are taken out of the object while they change (and put back, still
-        // unique): one exclusivity check each instead of one per element.
-        var held = lists.pinned
-        lists.pinned = []
         if leases.count < before {
             var kept = 0
             for k in held.indices {
@@ -103,11 +117,9 @@ final class PageArena: @unchecked Sendable {
             }
             held.removeLast(held.count - kept)
         }
-        for block in lists.fresh {
+        for block in fresh {
             if visible(block) { held.append(block) } else { recycle(block.body) }
         }
-        lists.pinned = held
-        lists.fresh.removeAll(keepingCapacity: true)
     }
 
     /// Calls `body` with every block the arena holds for snapshots (for the memory account).

@@ -27,7 +27,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// does (they are freed at commit).
     let shared: Bool
     // Safe: the pager is owned by the store that owns this column and outlives it.
-    private unowned(unsafe) let pager: Pager
+    private let pagerReference: Unmanaged<Pager>
     /// Page 0's body when every page sits in one slab in order (`compact()`), else nil.
     private(set) var flat: UnsafeMutableRawPointer?
     /// One past the last record written, in any version.
@@ -37,6 +37,14 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// version's slots, links and references name, all written).
     private var freshFrom = 0
     private var freshVersion: UInt64 = 0
+
+    /// Calls `body` with the pager, unretained: each access to it through a stored reference
+    /// retained and released it (a sixth of a scroll's edit and commit).
+    @inline(__always)
+    private func withPager<R>(_ body: (Pager) -> R) -> R {
+        // Safe: the pager outlives the column (see `pagerReference`).
+        pagerReference._withUnsafeGuaranteedRef(body)
+    }
 
     /// Records per page, as a shift: the most records, a power of two of them, in 4 KiB.
     @inline(__always)
@@ -52,7 +60,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// An empty column.
     /// - Complexity: O(1).
     init(pager: Pager, shared: Bool) {
-        self.pager = pager
+        pagerReference = Unmanaged.passUnretained(pager)
         self.shared = shared
         topCapacity = 1
         top = pager.allocate(bodyBytes: 8)
@@ -117,7 +125,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
         let offset = (i & (1 << Self.pageShift - 1)) &* MemoryLayout<Element>.stride
         var inPlace = !shared
         if shared {
-            let version = pager.version
+            let version = withPager { $0.version }
             if freshVersion != version {
                 freshVersion = version
                 freshFrom = highWater
@@ -127,9 +135,8 @@ struct PagedColumn<Element: BitwiseCopyable> {
         }
         if inPlace, let page = existingPage(for: i) {
             let records = page + offset
-            if !pager.isWritable(page) {
-                pager.keepBeforeImage(records, byteCount: count &* MemoryLayout<Element>.stride)
-            }
+            let bytes = count &* MemoryLayout<Element>.stride
+            withPager { if !$0.isWritable(page) { $0.keepBeforeImage(records, byteCount: bytes) } }
             return records
         }
         return writablePage(for: i) + offset
@@ -141,7 +148,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
     /// - Complexity: O(1).
     var freshMark: Int {
         guard shared else { return 0 }
-        return freshVersion == pager.version ? freshFrom : highWater
+        return freshVersion == withPager({ $0.version }) ? freshFrom : highWater
     }
 
     /// The byte offset in page `k` from which the version being written may write it in place
@@ -166,7 +173,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
             guard let dir = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) else { continue }
             for p in 0..<(1 << Self.dirShift) {
                 guard let page = dir.load(fromByteOffset: p * 8, as: UnsafeMutableRawPointer?.self),
-                    !pager.isWritable(page)
+                    !withPager({ $0.isWritable(page) })
                 else { continue }
                 let from = Swift.max(mark - (d << Self.dirShift + p) * perPage, 0)
                 if from < perPage { body(page + from * stride, (perPage - from) * stride) }
@@ -192,16 +199,16 @@ struct PagedColumn<Element: BitwiseCopyable> {
         let dir = writableDirectory(i >> (Self.pageShift + Self.dirShift))
         let p = ((i >> Self.pageShift) & (1 << Self.dirShift - 1)) * 8
         if let existing = dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) {
-            if pager.isWritable(existing) { return existing }
+            if withPager({ $0.isWritable(existing) }) { return existing }
             flat = nil
-            let page = pager.copy(
-                replacing: existing, shared: shared, inPlaceFrom: inPlaceOffset(page: i >> Self.pageShift))
+            let (shared, from) = (shared, inPlaceOffset(page: i >> Self.pageShift))
+            let page = withPager { $0.copy(replacing: existing, shared: shared, inPlaceFrom: from) }
             page.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
             dir.storeBytes(of: page, toByteOffset: p, as: UnsafeMutableRawPointer?.self)
             return page
         }
         flat = nil
-        let page = pager.allocate(bodyBytes: Self.pageBytes)
+        let page = withPager { $0.allocate(bodyBytes: Self.pageBytes) }
         page.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
         dir.storeBytes(of: page, toByteOffset: p, as: UnsafeMutableRawPointer?.self)
         return page
@@ -212,24 +219,27 @@ struct PagedColumn<Element: BitwiseCopyable> {
         if d >= topCapacity {
             var capacity = topCapacity
             while capacity <= d { capacity *= 2 }
-            let grown = pager.allocate(bodyBytes: capacity * 8)
+            let grown = withPager { $0.allocate(bodyBytes: capacity * 8) }
             // Safe: the old top body holds topCapacity addresses; the new one has room for more.
             grown.copyMemory(from: top, byteCount: topCapacity * 8)
-            pager.replace(top, shared: shared)
+            let (old, shared) = (top, shared)
+            withPager { $0.replace(old, shared: shared) }
             top = grown
             topCapacity = capacity
-        } else if !pager.isWritable(top) {
-            top = pager.copy(replacing: top, shared: shared)
+        } else if !withPager({ [top] in $0.isWritable(top) }) {
+            let (old, shared) = (top, shared)
+            top = withPager { $0.copy(replacing: old, shared: shared) }
         }
         var dir: UnsafeMutableRawPointer
         if let existing = top.load(fromByteOffset: d * 8, as: UnsafeMutableRawPointer?.self) {
             dir = existing
-            if !pager.isWritable(dir) {
-                dir = pager.copy(replacing: dir, shared: shared)
+            if !withPager({ [dir] in $0.isWritable(dir) }) {
+                let (old, shared) = (dir, shared)
+                dir = withPager { $0.copy(replacing: old, shared: shared) }
                 top.storeBytes(of: dir, toByteOffset: d * 8, as: UnsafeMutableRawPointer?.self)
             }
         } else {
-            dir = pager.allocate(bodyBytes: (1 << Self.dirShift) * 8)
+            dir = withPager { $0.allocate(bodyBytes: (1 << Self.dirShift) * 8) }
             top.storeBytes(of: dir, toByteOffset: d * 8, as: UnsafeMutableRawPointer?.self)
         }
         return dir
@@ -266,14 +276,15 @@ struct PagedColumn<Element: BitwiseCopyable> {
             flat = top
             return
         }
-        let bodies = pager.allocateSlab(pages: pageCount, bodyBytes: Self.pageBytes)
+        let bodies = withPager { $0.allocateSlab(pages: pageCount, bodyBytes: Self.pageBytes) }
         for (k, body) in bodies.enumerated() {
             let dir = writableDirectory(k >> Self.dirShift)
             let p = (k & (pagesPerDir - 1)) * 8
             if let old = dir.load(fromByteOffset: p, as: UnsafeMutableRawPointer?.self) {
                 // Safe: both bodies are pageBytes long, and the slab's is new memory.
                 if !zeroed { body.copyMemory(from: old, byteCount: Self.pageBytes) }
-                pager.replace(old, shared: shared, inPlaceFrom: inPlaceOffset(page: k))
+                let (shared, from) = (shared, inPlaceOffset(page: k))
+                withPager { $0.replace(old, shared: shared, inPlaceFrom: from) }
             }
             body.bindMemory(to: Element.self, capacity: 1 << Self.pageShift)
             dir.storeBytes(of: body, toByteOffset: p, as: UnsafeMutableRawPointer?.self)

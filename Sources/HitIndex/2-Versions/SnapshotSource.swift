@@ -40,12 +40,16 @@ public final class SnapshotSource: Sendable {
         // its load came before the exchange; once the counter reads 0 after the exchange, every
         // such reader has retained, and later ones load `next`.
         let quiet = acquiring.load() == 0
-        let release: [Unmanaged<IndexSnapshot>] = retiring.withLock { waiting in
+        // Usually nothing waits and no reader is in the window: `previous` is released at once,
+        // with no list made (a list a commit cost an allocation).
+        let release: [Unmanaged<IndexSnapshot>]? = retiring.withLock { waiting in
+            if quiet && waiting.isEmpty { return nil }
             waiting.append(previous)
             guard quiet else { return [] }
             defer { waiting.removeAll() }
             return waiting
         }
+        guard let release else { return previous.release() }
         for s in release { s.release() }
     }
 

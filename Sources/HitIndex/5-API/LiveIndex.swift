@@ -30,7 +30,22 @@ public final class LiveIndex {
     /// What the writer keeps of the open transaction.
     private struct Transaction {
         /// The store's state at the start of the open transaction; nil when none is open.
-        var saved: LiveStore.State?
+        private var saved: LiveStore.State?
+        /// Whether a transaction is open (``saved`` is set). A flag of its own: comparing the
+        /// optional state with nil copied the state, retains and all.
+        private(set) var isOpen = false
+
+        /// Opens a transaction that started from `state`.
+        mutating func open(from state: LiveStore.State) {
+            saved = state
+            isOpen = true
+        }
+
+        /// Closes the open transaction, returning the state it started from.
+        mutating func close() -> LiveStore.State? {
+            isOpen = false
+            return saved.take()
+        }
         /// Edits made in the open transaction.
         var editCount = 0
         /// The version of the snapshot published last.
@@ -100,7 +115,7 @@ public final class LiveIndex {
 
     /// Whether edits were made since the last commit or discard.
     /// - Complexity: O(1).
-    public var hasPendingEdits: Bool { transaction.saved != nil }
+    public var hasPendingEdits: Bool { transaction.isOpen }
 
     /// How many edits the open transaction holds (the number the next edit's errors give it).
     /// - Complexity: O(1).
@@ -122,7 +137,7 @@ public final class LiveIndex {
             discard()
             throw failure
         }
-        guard transaction.saved != nil else { return snapshot }
+        guard transaction.isOpen else { return snapshot }
         #if DEBUG
             store.checkInvariantsAfterCommit()
         #endif
@@ -131,7 +146,7 @@ public final class LiveIndex {
         transaction.publishedVersion = next.version
         // Taken out, so that the state it held (a removed predicate's closure, say) is released
         // after the access ends, not during it (a deinit may read this index).
-        _ = transaction.saved.take()
+        _ = transaction.close()
         transaction.editCount = 0
         return next
     }
@@ -150,7 +165,7 @@ public final class LiveIndex {
     /// Forgets the edits since the last commit.
     /// - Complexity: O(pages the edits created).
     public func discard() {
-        if let saved = transaction.saved.take() { store.rollback(to: saved) }
+        if let saved = transaction.close() { store.rollback(to: saved) }
         transaction.editCount = 0
         transaction.failure = nil
     }
@@ -159,7 +174,7 @@ public final class LiveIndex {
     /// `body`, which checks everything before it changes anything, so a failing edit changes
     /// nothing and is recorded as the transaction's failure.
     func edit<R>(_ body: () throws(EditProblem) -> R) -> R? {
-        if transaction.saved == nil { transaction.saved = store.state }
+        if !transaction.isOpen { transaction.open(from: store.state) }
         let position = transaction.editCount
         transaction.editCount += 1
         guard transaction.failure == nil else { return nil }

@@ -24,6 +24,34 @@ extension LiveStore {
         _ definitions: [ViewDefinition], firstWindowOrder: UInt64?,
         externalRedirects: [(input: Int, slot: Slot)] = [], threads: Int = 1
     ) throws(SceneError) -> (slots: [Slot], roots: [Slot]) {
+        let plan = try Self.plan(definitions, firstWindowOrder: firstWindowOrder)
+        return try write(
+            definitions, plan, firstWindowOrder: firstWindowOrder, externalRedirects: externalRedirects,
+            threads: threads)
+    }
+
+    /// What ``materialize(_:firstWindowOrder:externalRedirects:threads:)`` works out before it
+    /// writes anything but ids: the structure, checked, by input position.
+    struct LoadPlan {
+        /// Each view's subviews are `children[start[i]..<start[i + 1]]`, back to front.
+        var start: [Int32]
+        var children: [Int32]
+        /// Every view, each before its subviews.
+        var preorder: [Int32]
+        /// The roots, windows in paint order (by level, then rank); other roots in input order.
+        var rootInputs: [Int]
+        var windowRank: [Int: UInt64]
+        var redirects: [(input: Int, target: Int)]
+        var links: FreshLinks
+    }
+
+    /// Checks `definitions` and works out their structure, touching no store: parents and
+    /// subviews, a preorder, the roots in order, the redirects and each view's links.
+    /// - Throws: the first violation, as ``materialize(_:firstWindowOrder:externalRedirects:threads:)``
+    ///   names it.
+    /// - Complexity: O(n), plus O(k log k) for each container whose k subviews are not in input
+    ///   order already.
+    static func plan(_ definitions: [ViewDefinition], firstWindowOrder: UInt64?) throws(SceneError) -> LoadPlan {
         let n = definitions.count
         precondition(n < Int(Int32.max), "a batch holds fewer than 2^31 views")
         func location(_ i: Int) -> SceneError.Location {
@@ -132,12 +160,28 @@ extension LiveStore {
             }
             links.last[c] = children[range.upperBound - 1]
         }
+        return LoadPlan(
+            start: start, children: children, preorder: preorder, rootInputs: rootInputs,
+            windowRank: windowRank, redirects: redirects, links: links)
+    }
+
+    /// Writes the views `loadPlan` was made for, as
+    /// ``materialize(_:firstWindowOrder:externalRedirects:threads:)`` describes.
+    /// - Throws: the first duplicate id.
+    /// - Complexity: O(n), plus the id plan's sort.
+    private func write(
+        _ definitions: [ViewDefinition], _ loadPlan: LoadPlan, firstWindowOrder: UInt64?,
+        externalRedirects: [(input: Int, slot: Slot)], threads: Int
+    ) throws(SceneError) -> (slots: [Slot], roots: [Slot]) {
+        let n = definitions.count
+        let (start, children, links) = (loadPlan.start, loadPlan.children, loadPlan.links)
+        let windowRank = loadPlan.windowRank
         let (slots, ids, plan, linked) = writeViews(
             definitions, links: links, firstWindowOrder: firstWindowOrder, windowRank: windowRank, threads: threads)
         if let taken = plan.map({ addIDs(ids, plan: $0) }) ?? addIDs(ids) {
             throw SceneError(location: .view(id(ofNew: taken, in: ids)), field: "id", message: "duplicate id")
         }
-        for (i, r) in redirects { setRedirect(slots[i], to: slots[r]) }
+        for (i, r) in loadPlan.redirects { setRedirect(slots[i], to: slots[r]) }
         for (i, slot) in externalRedirects { setRedirect(slots[i], to: slot) }
         for c in 0..<n where start[c + 1] > start[c] {
             // A lazy view of the slots: no array allocated per container.
@@ -145,12 +189,12 @@ extension LiveStore {
             if linked { orderWrittenChildren(subviews, of: slots[c]) } else { linkChildren(subviews, to: slots[c]) }
         }
         // Reach and hierarchies, subviews before their container.
-        for v in preorder.reversed() {
+        for v in loadPlan.preorder.reversed() {
             let slot = slots[Int(v)]
             if childCount(slot) >= Self.indexedChildThreshold { buildHierarchy(slot, threads: threads) }
             refreshReach(slot)
         }
-        return (slots, rootInputs.map { slots[$0] })
+        return (slots, loadPlan.rootInputs.map { slots[$0] })
     }
 
     /// Gives each definition a slot and writes its view: attributes, user value, window role,
@@ -348,8 +392,8 @@ extension LiveStore {
         let roots: [Slot]
         do {
             let definitions = try scene.viewDefinitions()
-            reserve(for: definitions)
-            roots = try materialize(definitions, firstWindowOrder: 0, threads: 2).roots
+            let plan = try reserveAndPlan(definitions, threads: 2)
+            roots = try write(definitions, plan, firstWindowOrder: 0, externalRedirects: [], threads: 2).roots
         } catch {
             // The same error a scene file's reader and `validate()` give, in their order.
             try scene.validate()
@@ -366,9 +410,32 @@ extension LiveStore {
     /// - Complexity: O(n) for n views, plus sorting where siblings are not in input order.
     func load(_ definitions: [ViewDefinition], threads: Int = 1) throws(SceneError) {
         precondition(state.counts.viewCount == 0, "load fills an empty store")
-        reserve(for: definitions)
-        let roots = try materialize(definitions, firstWindowOrder: 0, threads: threads).roots
+        let plan = try reserveAndPlan(definitions, threads: threads)
+        let roots = try write(definitions, plan, firstWindowOrder: 0, externalRedirects: [], threads: threads).roots
         finishLoad(windows: roots)
+    }
+
+    /// ``reserve(for:)`` and ``plan(_:firstWindowOrder:)`` for a load of windows, side by side
+    /// when `threads` > 1.
+    private func reserveAndPlan(_ definitions: [ViewDefinition], threads: Int) throws(SceneError) -> LoadPlan {
+        if threads > 1 {
+            // The columns' fresh memory is laid out, and so faulted in, on a second thread while
+            // this one checks the definitions: until the views are written, the two share
+            // nothing but the definitions, which both only read.
+            let store = UncheckedSendable(self)
+            let made = Lock<Result<LoadPlan, SceneError>?>(nil)
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                if k == 0 {
+                    let result = Result { () throws(SceneError) in try Self.plan(definitions, firstWindowOrder: 0) }
+                    made.withLock { $0 = result }
+                } else {
+                    store.value.reserve(for: definitions)
+                }
+            }
+            return try made.withLock { $0! }.get()
+        }
+        reserve(for: definitions)
+        return try Self.plan(definitions, firstWindowOrder: 0)
     }
 
     /// Lays out the columns every loaded view writes (records, slots, id bytes) as the final

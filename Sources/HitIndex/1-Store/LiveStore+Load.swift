@@ -355,6 +355,24 @@ extension LiveStore {
     /// writing nothing; throws the first violation in preorder.
     /// - Complexity: O(n) for n views.
     func validate(_ roots: [View], levels: [Double]? = nil) throws(SceneError) {
+        if roots.count == 1 && roots[0].subviews.isEmpty {
+            // One leaf, the common insert: the same checks in the same order, without the sets a
+            // subtree needs (two allocations and two hashes of the id).
+            let v = roots[0]
+            guard !v.id.isEmpty else {
+                throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
+            }
+            guard slot(withID: v.id) == nil else {
+                throw SceneError(location: .view(v.id), field: "id", message: "duplicate id")
+            }
+            try v.attributes.validate(id: v.id, level: levels?[0])
+            if let target = v.redirectTarget, target !== v, slot(withID: target.id) == nil {
+                throw SceneError(
+                    location: .view(v.id), field: "redirectTarget",
+                    message: "\"\(target.id)\" is not a view of this scene")
+            }
+            return
+        }
         var ids = Set<String>()
         var members = Set<ObjectIdentifier>()
         var redirecting: [View] = []

@@ -359,18 +359,8 @@ extension LiveStore {
             // One leaf, the common insert: the same checks in the same order, without the sets a
             // subtree needs (two allocations and two hashes of the id).
             let v = roots[0]
-            guard !v.id.isEmpty else {
-                throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
-            }
-            guard slot(withID: v.id) == nil else {
-                throw SceneError(location: .view(v.id), field: "id", message: "duplicate id")
-            }
-            try v.attributes.validate(id: v.id, level: levels?[0])
-            if let target = v.redirectTarget, target !== v, slot(withID: target.id) == nil {
-                throw SceneError(
-                    location: .view(v.id), field: "redirectTarget",
-                    message: "\"\(target.id)\" is not a view of this scene")
-            }
+            try checkNewView(v, level: levels?[0], uniqueAmongNew: true)
+            try checkRedirect(of: v) { $0 === v }
             return
         }
         var ids = Set<String>()
@@ -379,25 +369,34 @@ extension LiveStore {
         var stack: [(View, Double?)] = []
         for (k, root) in roots.enumerated().reversed() { stack.append((root, levels?[k])) }
         while let (v, level) = stack.popLast() {
-            guard !v.id.isEmpty else {
-                throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
-            }
-            guard ids.insert(v.id).inserted, slot(withID: v.id) == nil else {
-                throw SceneError(location: .view(v.id), field: "id", message: "duplicate id")
-            }
-            try v.attributes.validate(id: v.id, level: level)
+            try checkNewView(v, level: level, uniqueAmongNew: ids.insert(v.id).inserted)
             members.insert(ObjectIdentifier(v))
             if v.redirectTarget != nil { redirecting.append(v) }
             for s in v.subviews.reversed() { stack.append((s, nil)) }
         }
         for v in redirecting {
-            let target = v.redirectTarget!
-            guard members.contains(ObjectIdentifier(target)) || slot(withID: target.id) != nil else {
-                throw SceneError(
-                    location: .view(v.id), field: "redirectTarget",
-                    message: "\"\(target.id)\" is not a view of this scene")
-            }
+            try checkRedirect(of: v) { members.contains(ObjectIdentifier($0)) }
         }
+    }
+
+    /// The checks of ``validate(_:levels:)`` on one new view by itself: a non-empty id, unique
+    /// among the new views (as the caller found it) and the store's, then the attributes.
+    private func checkNewView(_ v: View, level: Double?, uniqueAmongNew: Bool) throws(SceneError) {
+        guard !v.id.isEmpty else {
+            throw SceneError(location: .path("\(v)"), field: "id", message: "expected a non-empty string")
+        }
+        guard uniqueAmongNew, slot(withID: v.id) == nil else {
+            throw SceneError(location: .view(v.id), field: "id", message: "duplicate id")
+        }
+        try v.attributes.validate(id: v.id, level: level)
+    }
+
+    /// Refuses `v`'s redirect unless its target is one of the new views (`isNew`) or a live
+    /// view with the target's id.
+    private func checkRedirect(of v: View, isNew: (View) -> Bool) throws(SceneError) {
+        guard let target = v.redirectTarget, !isNew(target), slot(withID: target.id) == nil else { return }
+        throw SceneError(
+            location: .view(v.id), field: "redirectTarget", message: "\"\(target.id)\" is not a view of this scene")
     }
 
     /// Loads `scene` into this empty store: windows in paint order, each with its views in

@@ -39,7 +39,7 @@ struct PagedColumn<Element: BitwiseCopyable> {
     private var freshVersion: UInt64 = 0
 
     /// Calls `body` with the pager, unretained: each access to it through a stored reference
-    /// retained and released it (a sixth of a scroll's edit and commit).
+    /// retained and released it (about a tenth of a scroll's edit and commit).
     @inline(__always)
     private func withPager<R>(_ body: (Pager) -> R) -> R {
         // Safe: the pager outlives the column (see `pagerReference`).

@@ -127,6 +127,36 @@ import Testing
         #expect(Self.bytes(live, "blocks kept for held snapshots") == 0)
     }
 
+    @Test func leaseWordsComeBackOnceTheirSnapshotsGo() throws {
+        // Each commit leases a word of the arena's table to its snapshot, and the word is free
+        // again once the snapshot is gone: 2,000 commits whose snapshots are dropped use one
+        // chunk of 64 words, 300 snapshots held at once take at least 300 words, and the commits
+        // after they go reuse those (a table that never reused a word would hold one a commit).
+        let live = try Self.list(100)
+        let arena = live.store.pager.arena
+        let cell = try #require(live.handle(forID: "c0"))
+        var hidden = false
+        func editAndCommit() throws -> IndexSnapshot {
+            hidden.toggle()
+            #expect(live.set(cell, \.isHidden, hidden))
+            return try live.commit()
+        }
+        for _ in 0..<2_000 { _ = try editAndCommit() }
+        #expect(arena.leaseWordCount == 64, "\(arena.leaseWordCount) words after 2,000 dropped snapshots")
+        // Only the current snapshot (the index's own reference) is alive.
+        #expect(arena.liveVersions == [live.snapshot.version])
+
+        var held: [IndexSnapshot] = []
+        for _ in 0..<300 { held.append(try editAndCommit()) }
+        let holding = arena.leaseWordCount
+        #expect(holding >= 300 && holding <= 384, "\(holding) words for 300 held snapshots")
+        #expect(arena.liveVersions == held.map(\.version), "the held snapshots' versions, in order")
+        held.removeAll()
+        for _ in 0..<2_000 { _ = try editAndCommit() }
+        #expect(arena.leaseWordCount == holding, "\(arena.leaseWordCount) words 2,000 commits after")
+        #expect(arena.liveVersions == [live.snapshot.version])
+    }
+
     @Test func hidingAndShowingCellsWritesNoInnerBlock() throws {
         // A hidden cell's lane empties and its leaf's box may shrink; the blocks above keep
         // enclosing it as they were (a box is a filter), so none of their pages is copied out

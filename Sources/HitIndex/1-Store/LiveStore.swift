@@ -356,5 +356,5 @@ final class LiveStore {
     }
 
     /// Forgets the slots allocated since the last commit (they are committed now).
-    func committed() { allocatedSinceCommit.removeAll() }
+    func committed() { allocatedSinceCommit.removeAll(keepingCapacity: true) }
 }

@@ -1,3 +1,5 @@
+internal import CHitIndexAtomics
+
 /// The memory a store shares with its snapshots: the blocks the writer replaced while some
 /// snapshot may still read them, freed once no live snapshot can.
 ///
@@ -27,8 +29,20 @@ final class PageArena: @unchecked Sendable {
         var adopted: [UnsafeMutableRawPointer] = []
         /// The leases of published snapshots not known to be released, in increasing version
         /// order.
-        var leases: [SnapshotLease] = []
+        var leases: [Lease] = []
+        /// Lease words no snapshot holds, reused before a new chunk is allocated.
+        var freeWords: [UnsafeMutablePointer<UInt>] = []
+        /// The chunks of lease words, each ``leaseChunk`` words, freed with the arena.
+        var chunks: [UnsafeMutablePointer<UInt>] = []
     }
+    /// A published snapshot's entry: its version and its word (0 while it is alive, 1 once gone).
+    private struct Lease {
+        var version: UInt64
+        var word: UnsafeMutablePointer<UInt>
+    }
+    /// Lease words per chunk: a chunk never moves, so a snapshot may store to its word while the
+    /// writer adds chunks.
+    private static let leaseChunk = 64
     /// Release builds skip the run-time exclusivity check on the lists, as on the pager's: only
     /// the writer touches them, in short methods that call nothing holding an access (the
     /// checks were about a twentieth of a scroll's edit and commit at 1M views).
@@ -46,9 +60,19 @@ final class PageArena: @unchecked Sendable {
     /// - Complexity: O(1) amortized.
     func lease(version: UInt64) -> SnapshotLease {
         precondition(lists.leases.last.map { $0.version < version } ?? true, "snapshot versions increase")
-        let lease = SnapshotLease(version: version)
-        lists.leases.append(lease)
-        return lease
+        if lists.freeWords.isEmpty {
+            let chunk = UnsafeMutablePointer<UInt>.allocate(capacity: Self.leaseChunk)
+            chunk.initialize(repeating: 0, count: Self.leaseChunk)
+            lists.chunks.append(chunk)
+            lists.freeWords.reserveCapacity(lists.chunks.count * Self.leaseChunk)
+            for k in (0..<Self.leaseChunk).reversed() { lists.freeWords.append(chunk + k) }
+        }
+        let word = lists.freeWords.removeLast()
+        // The word's last snapshot stored 1 with release order and the writer loaded it with
+        // acquire order before freeing it (``reclaim(recycle:)``): that snapshot is done with it.
+        hix_atomic_store_release(word, 0)
+        lists.leases.append(Lease(version: version, word: word))
+        return SnapshotLease(word: word)
     }
 
     /// Hands over a block replaced while `replacedBy` was being written.
@@ -74,7 +98,7 @@ final class PageArena: @unchecked Sendable {
     func reclaim(recycle: (UnsafeMutableRawPointer) -> Void = PageBlock.free) {
         // Each list is swapped out of the object while it changes (and swapped back): one
         // exclusivity check each instead of one per element, and no retain, release or copy.
-        var leases: [SnapshotLease] = []
+        var leases: [Lease] = []
         var held: [Retired] = []
         var fresh: [Retired] = []
         swap(&leases, &lists.leases)
@@ -88,8 +112,14 @@ final class PageArena: @unchecked Sendable {
         }
         let before = leases.count
         var alive = 0
-        for k in leases.indices where !leases[k].released {
-            if alive != k { leases.swapAt(alive, k) }
+        for k in leases.indices {
+            // Acquire: pairs with the snapshot's release store, so what its thread did before it
+            // went happened before the blocks it could see are freed.
+            if hix_atomic_load_acquire(leases[k].word) != 0 {
+                lists.freeWords.append(leases[k].word)
+                continue
+            }
+            leases[alive] = leases[k]
             alive += 1
         }
         if alive < before { leases.removeLast(before - alive) }
@@ -135,36 +165,43 @@ final class PageArena: @unchecked Sendable {
     var bookkeepingBytes: Int {
         (lists.pinned.capacity + lists.fresh.capacity) * MemoryLayout<Retired>.stride
             + lists.adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
-            + lists.leases.capacity * MemoryLayout<SnapshotLease>.stride
+            + lists.leases.capacity * MemoryLayout<Lease>.stride
+            + lists.freeWords.capacity * MemoryLayout<UnsafeMutablePointer<UInt>>.stride
+            + lists.chunks.capacity * MemoryLayout<UnsafeMutablePointer<UInt>>.stride
+            + lists.chunks.count * Self.leaseChunk * MemoryLayout<UInt>.stride
     }
+
+    /// The lease words the table holds, free or leased (for tests).
+    /// - Complexity: O(1).
+    var leaseWordCount: Int { lists.chunks.count * Self.leaseChunk }
 
     /// The versions of the published snapshots still alive, oldest first.
     /// - Complexity: O(s) for s leases.
     var liveVersions: [UInt64] {
-        lists.leases.filter { !$0.released }.map(\.version)
+        lists.leases.filter { hix_atomic_load_acquire($0.word) == 0 }.map(\.version)
     }
 
     deinit {
         for block in lists.pinned + lists.fresh { PageBlock.free(block.body) }
         for body in lists.adopted { PageBlock.free(body) }
+        // Every snapshot holds the arena, so none is left to store to a word.
+        for chunk in lists.chunks { chunk.deallocate() }
     }
 }
 
-/// A published snapshot's claim on the blocks of its version: released when the snapshot goes.
-final class SnapshotLease: Sendable {
-    /// The snapshot's version.
-    let version: UInt64
-    /// 1 once the snapshot is deinitialized (set once, never cleared).
-    private let releasedWord = AtomicWord(0)
+/// A published snapshot's claim on the blocks of its version: a word in its arena's lease table,
+/// stored once, when the snapshot goes. A value, not an object: a commit allocated a lease and its
+/// word, and the writer's look at the leases retained and released each (together about a tenth
+/// of a scroll's edit and commit).
+struct SnapshotLease: @unchecked Sendable {
+    // @unchecked Sendable: the word is touched only atomically; its chunk lives as long as the
+    // arena, which the snapshot holding this lease keeps.
+    private let word: UnsafeMutablePointer<UInt>
 
-    init(version: UInt64) { self.version = version }
+    init(word: UnsafeMutablePointer<UInt>) { self.word = word }
 
-    /// Marks the snapshot gone: its blocks may be freed at the writer's next commit.
+    /// Marks the snapshot gone: its blocks may be freed at the writer's next commit. Called
+    /// once, by the snapshot's deinit; the word is not touched after.
     /// - Complexity: O(1).
-    func release() { releasedWord.storeReleasing(1) }
-
-    /// Whether the snapshot is gone; the acquire pairs with ``release()``'s store, so whatever the
-    /// snapshot's thread did before releasing happened before the writer frees the blocks.
-    /// - Complexity: O(1).
-    var released: Bool { releasedWord.loadAcquiring() != 0 }
+    func release() { hix_atomic_store_release(word, 1) }
 }

@@ -26,7 +26,10 @@ final class Pager {
         var discarded: [UnsafeMutableRawPointer] = []
         /// Freed blocks kept for reuse, by body size: an edit copies a few pages per commit, and
         /// taking them from here instead of the allocator halves a small edit's cost.
-        var pool: [(bytes: Int, blocks: [UnsafeMutableRawPointer])] = []
+        /// (Sizes apart from their lists: searching an array of pairs copied each pair, retaining
+        /// and releasing its list, about a twentieth of a scroll's edit and commit.)
+        var poolSizes: [Int] = []
+        var poolLists: [[UnsafeMutableRawPointer]] = []
         var pooledBytes = 0
         var trimsPoolAtCommit = false
     }
@@ -64,7 +67,7 @@ final class Pager {
     #endif
 
     deinit {
-        for (_, blocks) in books.pool { for body in blocks { PageBlock.free(body) } }
+        for blocks in books.poolLists { for body in blocks { PageBlock.free(body) } }
     }
 
     /// Frees a block into the pool (or to the allocator when the pool is full).
@@ -72,10 +75,11 @@ final class Pager {
         let bytes = PageBlock.byteCount(body)
         guard books.pooledBytes + bytes <= Self.poolLimit else { return PageBlock.free(body) }
         // A handful of sizes (pages of each record size, directories): a linear search is quickest.
-        if let i = books.pool.firstIndex(where: { $0.bytes == bytes }) {
-            books.pool[i].blocks.append(body)
+        if let i = books.poolSizes.firstIndex(of: bytes) {
+            books.poolLists[i].append(body)
         } else {
-            books.pool.append((bytes, [body]))
+            books.poolSizes.append(bytes)
+            books.poolLists.append([body])
         }
         books.pooledBytes += bytes
     }
@@ -90,13 +94,14 @@ final class Pager {
     /// Gives every pooled block back to the allocator.
     /// - Complexity: O(pooled blocks).
     func trimPool() {
-        for (_, blocks) in books.pool { for body in blocks { PageBlock.free(body) } }
-        books.pool.removeAll()
+        for blocks in books.poolLists { for body in blocks { PageBlock.free(body) } }
+        books.poolSizes.removeAll()
+        books.poolLists.removeAll()
         books.pooledBytes = 0
     }
 
     private func takeFromPool(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        guard let i = books.pool.firstIndex(where: { $0.bytes == bytes }), let body = books.pool[i].blocks.popLast()
+        guard let i = books.poolSizes.firstIndex(of: bytes), let body = books.poolLists[i].popLast()
         else {
             return nil
         }
@@ -239,7 +244,7 @@ final class Pager {
     /// Calls `body` with every block kept for reuse (for the memory account).
     /// - Complexity: O(pooled blocks).
     func forEachPooledBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for (_, blocks) in books.pool { blocks.forEach(body) }
+        for blocks in books.poolLists { blocks.forEach(body) }
     }
 
     /// The bytes of the writer's own bookkeeping arrays (their capacity), for the memory account.
@@ -248,10 +253,9 @@ final class Pager {
         let pointer = MemoryLayout<UnsafeMutableRawPointer>.stride
         return (books.created.capacity + books.discarded.capacity) * pointer + beforeImages.residentBytes
             + books.replaced.capacity * MemoryLayout<ReplacedBlock>.stride
-            + books.pool.reduce(
-                books.pool.capacity * MemoryLayout<(bytes: Int, blocks: [UnsafeMutableRawPointer])>.stride
-            ) {
-                $0 + $1.blocks.capacity * pointer
+            + books.poolSizes.capacity * MemoryLayout<Int>.stride
+            + books.poolLists.reduce(books.poolLists.capacity * MemoryLayout<[UnsafeMutableRawPointer]>.stride) {
+                $0 + $1.capacity * pointer
             }
     }
 

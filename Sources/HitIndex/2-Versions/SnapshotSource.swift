@@ -11,8 +11,11 @@ public final class SnapshotSource: Sendable {
     private let published: AtomicWord
     /// Readers between loading ``published`` and retaining what they loaded.
     private let acquiring = AtomicWord(0)
-    /// Snapshots swapped out while a reader may still have been about to retain them.
-    private let retiring = Lock<[Unmanaged<IndexSnapshot>]>([])
+    /// Snapshots swapped out while a reader may still have been about to retain them. Only
+    /// ``publish(_:)`` (the writer's, one thread at a time: a ``LiveIndex`` is not `Sendable`)
+    /// and deinit (after the last reference, when no writer is left) touch it, so it needs no
+    /// lock (the lock was about a twentieth of a scroll's commit).
+    @exclusivity(unchecked) private nonisolated(unsafe) var retiring: [Unmanaged<IndexSnapshot>] = []
 
     init(_ first: IndexSnapshot) {
         published = AtomicWord(UInt(bitPattern: Unmanaged.passRetained(first).toOpaque()))
@@ -42,20 +45,16 @@ public final class SnapshotSource: Sendable {
         let quiet = acquiring.load() == 0
         // Usually nothing waits and no reader is in the window: `previous` is released at once,
         // with no list made (a list a commit cost an allocation).
-        let release: [Unmanaged<IndexSnapshot>]? = retiring.withLock { waiting in
-            if quiet && waiting.isEmpty { return nil }
-            waiting.append(previous)
-            guard quiet else { return [] }
-            defer { waiting.removeAll() }
-            return waiting
-        }
-        guard let release else { return previous.release() }
-        for s in release { s.release() }
+        if quiet && retiring.isEmpty { return previous.release() }
+        retiring.append(previous)
+        guard quiet else { return }
+        for s in retiring { s.release() }
+        retiring.removeAll()
     }
 
     deinit {
         Unmanaged<IndexSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: published.load())!)
             .release()
-        for s in retiring.withLock({ $0 }) { s.release() }
+        for s in retiring { s.release() }
     }
 }

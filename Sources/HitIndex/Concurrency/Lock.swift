@@ -12,8 +12,8 @@
 ///
 /// The standard library's `Mutex` needs macOS 15 and iOS 18; POSIX mutexes exist on every
 /// platform the package supports (Linux with glibc or Musl, and every Apple platform), so one
-/// implementation serves all of them. The lock is for the writer's rare paths (publishing a
-/// snapshot, collecting results of a parallel build): readers never take it.
+/// implementation serves all of them. The lock is for the writer's rare paths (collecting the
+/// results of a parallel build): readers never take it.
 package final class Lock<Value> {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value

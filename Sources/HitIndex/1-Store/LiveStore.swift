@@ -356,5 +356,9 @@ final class LiveStore {
     }
 
     /// Forgets the slots allocated since the last commit (they are committed now).
-    func committed() { allocatedSinceCommit.removeAll(keepingCapacity: true) }
+    func committed() {
+        // Most commits allocated nothing: an empty list is left alone (emptying one still
+        // checked its uniqueness and called into the array's generic removal).
+        if !allocatedSinceCommit.isEmpty { allocatedSinceCommit.removeAll(keepingCapacity: true) }
+    }
 }

@@ -199,13 +199,22 @@ final class Pager {
     /// the next version begins. Returns the version committed.
     /// - Complexity: O(blocks created or replaced by the version).
     func commit() -> UInt64 {
-        for block in books.replaced {
+        // By position, not by iterating the lists: iterating retained each list for the loop,
+        // and emptying an empty list still called into the array's generic removal.
+        var k = 0
+        while k < books.replaced.count {
+            let block = books.replaced[k]
             if block.shared { arena.retire(block.body, replacedBy: version) } else { recycle(block.body) }
+            k += 1
         }
-        for body in books.discarded { recycle(body) }
-        books.replaced.removeAll(keepingCapacity: true)
-        books.discarded.removeAll(keepingCapacity: true)
-        books.created.removeAll(keepingCapacity: true)
+        k = 0
+        while k < books.discarded.count {
+            recycle(books.discarded[k])
+            k += 1
+        }
+        if !books.replaced.isEmpty { books.replaced.removeAll(keepingCapacity: true) }
+        if !books.discarded.isEmpty { books.discarded.removeAll(keepingCapacity: true) }
+        if !books.created.isEmpty { books.created.removeAll(keepingCapacity: true) }
         beforeImages.forget()
         if books.trimsPoolAtCommit {
             trimPool()
@@ -213,6 +222,13 @@ final class Pager {
         }
         books.version += 1
         return books.version - 1
+    }
+
+    /// Frees, into the pool, every block the arena holds that no live snapshot can read any more
+    /// (``PageArena/reclaim(recycle:)``).
+    /// - Complexity: as ``PageArena/reclaim(recycle:)``.
+    func reclaim() {
+        arena.reclaim { recycle($0) }
     }
 
     /// Forgets the version: puts back what it wrote in place, and frees every block it created.

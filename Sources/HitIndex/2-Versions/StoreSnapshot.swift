@@ -43,7 +43,7 @@ extension LiveStore {
     func publish() -> StoreSnapshot {
         committed()
         let version = pager.commit()
-        pager.arena.reclaim(recycle: pager.recycle)
+        pager.reclaim()
         return columns(as: version)
     }
 

@@ -640,6 +640,29 @@ import Testing
         live.discard()
     }
 
+    /// A discard with no transaction open changes nothing, also right after a commit (whose
+    /// transaction's start the writer no longer needs).
+    @Test func aDiscardWithNothingOpenKeepsTheCommittedState() throws {
+        let f = try Self.fixture()
+        let live = f.live
+        let attributes = ViewAttributes(bounds: Rect(x: 0, y: 0, width: 10, height: 10), center: Point(x: 50, y: 50))
+        let kept = try #require(live.createView(attributes, id: "kept", in: f["C"], userValue: 1))
+        #expect(live.setUserValue(f["A"], 9))
+        let committed = try Self.commit(live, "kept")
+        live.discard()
+        Self.expectSound(live, "discard after a commit")
+        #expect(live.contains(kept) && live.id(of: kept) == "kept")
+        #expect(live.userValue(of: f["A"]) == 9)
+        #expect(live.snapshot.version == committed.version)
+        // The next transaction starts from the committed state, and a discard returns to it.
+        #expect(live.setUserValue(f["A"], 10))
+        live.discard()
+        #expect(live.contains(kept) && live.userValue(of: f["A"]) == 9)
+        let next = try #require(live.createView(attributes, id: "next", in: f["C"]))
+        try Self.commit(live, "next")
+        #expect(live.contains(kept) && live.contains(next))
+    }
+
     // MARK: - 2. Hits, user values, ids
 
     @Test func hitsCarryTheHandleAndTheUserValue() throws {

@@ -29,10 +29,12 @@ public final class LiveIndex {
     public let snapshots: SnapshotSource
     /// What the writer keeps of the open transaction.
     private struct Transaction {
-        /// The store's state at the start of the open transaction; nil when none is open.
+        /// The store's state at the start of the open transaction; after a commit, that
+        /// transaction's start, stale and without its predicates, until the next one opens.
+        /// Read only while ``isOpen``.
         private var saved: LiveStore.State?
-        /// Whether a transaction is open (``saved`` is set). A flag of its own: comparing the
-        /// optional state with nil copied the state, retains and all.
+        /// Whether a transaction is open (``saved`` is its start). A flag of its own: comparing
+        /// the optional state with nil copied the state, retains and all.
         private(set) var isOpen = false
 
         /// Opens a transaction that started from `state`.
@@ -41,10 +43,24 @@ public final class LiveIndex {
             isOpen = true
         }
 
-        /// Closes the open transaction, returning the state it started from.
+        /// Closes the open transaction, returning the state it started from; nil when none was
+        /// open (``saved`` may then hold a committed transaction's stale state).
         mutating func close() -> LiveStore.State? {
+            defer { isOpen = false }
+            return isOpen ? saved.take() : nil
+        }
+
+        /// Closes the open transaction after its commit, which needs nothing of the state it
+        /// started from. The saved columns are addresses and counts, left for the next
+        /// ``open(from:)`` to overwrite (taking the whole state out copied its kilobyte three
+        /// times, about a tenth of a scroll's commit); the saved predicates, which may hold the
+        /// last reference to a removed predicate's closure, are handed back, so that the caller
+        /// releases them after its access to the transaction ends (a deinit may read the index).
+        mutating func closeCommitted() -> [(@Sendable (Point) -> Bool)?] {
+            var predicates: [(@Sendable (Point) -> Bool)?] = []
+            if isOpen { swap(&predicates, &saved!.predicates) }
             isOpen = false
-            return saved.take()
+            return predicates
         }
         /// Edits made in the open transaction.
         var editCount = 0
@@ -144,9 +160,9 @@ public final class LiveIndex {
         let next = IndexSnapshot(store.publish(), arena: store.pager.arena)
         snapshots.publish(next)
         transaction.publishedVersion = next.version
-        // Taken out, so that the state it held (a removed predicate's closure, say) is released
-        // after the access ends, not during it (a deinit may read this index).
-        _ = transaction.close()
+        // Taken out, so that what the saved state alone held (a removed predicate's closure) is
+        // released after the access ends, not during it (a deinit may read this index).
+        _ = transaction.closeCommitted()
         transaction.editCount = 0
         return next
     }

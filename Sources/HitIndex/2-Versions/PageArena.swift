@@ -20,7 +20,8 @@ final class PageArena: @unchecked Sendable {
     }
 
     // @unchecked Sendable: the stored state below is touched only by the writer (and by deinit,
-    // when nobody else holds the arena); leases are shared, but their flag is atomic.
+    // when nobody else holds the arena); a lease is shared only through its word, which both
+    // sides touch atomically.
     private struct Lists {
         /// Retired blocks that a live snapshot could see at the last full scan.
         var pinned: [Retired] = []

@@ -124,6 +124,70 @@ import Testing
         #expect(commits >= 15)
     }
 
+    /// Hiding and showing subviews of an indexed container leaves every box above their lanes as
+    /// the build made it (a hidden view keeps its place), so no number of them rebuilds the
+    /// hierarchy; moving subviews out of their leaves' boxes grows boxes, and enough of those do.
+    /// Both checked against the reference after each commit.
+    @Test func showsRebuildNothingAndMovesOutOfTheirLeavesDo() throws {
+        let seed: UInt64 = 5150
+        var rng = SeededGenerator(seed: seed)
+        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        let sheet = View(id: "sheet", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        window.addSubview(sheet)
+        for k in 0..<2_000 {
+            sheet.addSubview(
+                View(id: "c\(k)", frame: Rect(x: Double(k % 50) * 20, y: Double(k / 50) * 20, width: 19, height: 19)))
+        }
+        let mirror = ModelMirror(Scene(windows: [window]))
+        let live = try LiveIndex(mirror.scene)
+        var commits = 0
+        func run(_ edit: FuzzEdit) {
+            guard let made = mirror.apply(edit) else { return }
+            #expect(
+                live.apply(edit, made: made ?? nil),
+                "seed \(seed): \(edit) refused: \(String(describing: live.pendingError))")
+        }
+        func commitAndCompare(_ label: String) {
+            run(.commit)
+            commits += 1
+            let problems = live.invariantViolations()
+            #expect(problems.isEmpty, "seed \(seed) \(label): \(problems.prefix(3))")
+            var probe = SeededGenerator(seed: seed &+ UInt64(commits))
+            let points = IndexDifferentialTests.probePoints(mirror.scene, rng: &probe, uniform: 60, edgeViews: 40)
+            let expected = ReferenceHitTester().hitTest(mirror.scene, at: points).map { $0?.id }
+            let snapshot = live.snapshot
+            for (p, want) in zip(points, expected) {
+                let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) }
+                #expect(got == want, "seed \(seed) \(label) at \(p)")
+            }
+        }
+        let before = live.store.statistics
+        // 4,000 toggles: about 2,000 shows, four times the 500 edits that rebuild 2,000 subviews.
+        for k in 0..<4_000 {
+            let id = "c\(rng.int(below: 2_000))"
+            var a = mirror.byID[id]!.attributes
+            a.isHidden.toggle()
+            run(.attributes(id, a))
+            if k % 1_000 == 999 { commitAndCompare("toggles \(k)") }
+        }
+        #expect(
+            live.store.statistics.hierarchyBuilds == before.hierarchyBuilds, "seed \(seed): hides and shows rebuilt")
+        // 2,000 moves anywhere, each showing the view: most grow a box (a hidden view's move
+        // would leave its lane empty).
+        for k in 0..<2_000 {
+            let id = "c\(rng.int(below: 2_000))"
+            var a = mirror.byID[id]!.attributes
+            a.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
+            a.isHidden = false
+            run(.attributes(id, a))
+            if k % 500 == 499 { commitAndCompare("moves \(k)") }
+        }
+        #expect(commits == 8)
+        #expect(
+            live.store.statistics.hierarchyBuilds > before.hierarchyBuilds,
+            "seed \(seed): moves out of their leaves did not rebuild")
+    }
+
     /// Reordering the subviews of an indexed container, where they overlap so that order decides
     /// most answers: moves to random places, to the front and to the back, relabelling runs where
     /// one place is used over and over, checked against the reference after each commit. A

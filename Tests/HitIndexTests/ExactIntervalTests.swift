@@ -90,6 +90,15 @@ import Testing
         let big = 0x1p53
         let (blo, bhi) = try #require(ExactInterval.interval(center: big + 2, anchorOffset: 0, min: 0, max: 1))
         #expect(blo == big + 2 && bhi == big + 4)
+        // A 3.5-wide view at 0 (center 1.75): every q within half a spacing of 1.75's below 0
+        // converts to local 0 as well. -2^-53 - 1.75 lies midway between -1.75 and the double
+        // below it and rounds to -1.75 (the even one), so local 0; anything below it rounds down
+        // to local -2^-52. The edge is -2^-53, not 0.
+        let (zlo, zhi) = try #require(ExactInterval.interval(center: 1.75, anchorOffset: 1.75, min: 0, max: 3.5))
+        #expect(zlo == -0x1p-53 && zhi == 3.5)
+        // A 7-wide view at 0 (center 3.5): the spacing below 3.5 is 2^-51, so the edge is -2^-52.
+        let (alo, ahi) = try #require(ExactInterval.interval(center: 3.5, anchorOffset: 3.5, min: 0, max: 7))
+        #expect(alo == -0x1p-52 && ahi == 7)
     }
 
     /// The order keys sort the doubles, with -0 just below +0.

@@ -38,12 +38,9 @@ import Testing
         #expect(edits > 1_000, "seed \(seed): the sequences exercised \(edits) edits")
     }
 
-    /// A container of 2,000 cells driven through its hierarchy's rarer paths, checked against the
-    /// reference after each commit: 600 inserts at one place (no gap left: relabelling), enough
-    /// inserts, removals, moves and frame changes to rebuild it, then removals down to two cells
-    /// (the hierarchy is dropped) and inserts back up (it is built again).
-    @Test func wideContainerThroughEveryPath() throws {
-        var rng = SeededGenerator(seed: 4242)
+    /// A window with one 1000-point "sheet" of 2,000 cells "c0"… in rows of 50, 19 points wide
+    /// at a 20-point pitch.
+    static func sheetOfCells() -> Scene {
         let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
         let sheet = View(id: "sheet", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
         window.addSubview(sheet)
@@ -51,7 +48,16 @@ import Testing
             sheet.addSubview(
                 View(id: "c\(k)", frame: Rect(x: Double(k % 50) * 20, y: Double(k / 50) * 20, width: 19, height: 19)))
         }
-        let mirror = ModelMirror(Scene(windows: [window]))
+        return Scene(windows: [window])
+    }
+
+    /// A container of 2,000 cells driven through its hierarchy's rarer paths, checked against the
+    /// reference after each commit: 600 inserts at one place (no gap left: relabelling), enough
+    /// inserts, removals, moves and frame changes to rebuild it, then removals down to two cells
+    /// (the hierarchy is dropped) and inserts back up (it is built again).
+    @Test func wideContainerThroughEveryPath() throws {
+        var rng = SeededGenerator(seed: 4242)
+        let mirror = ModelMirror(Self.sheetOfCells())
         let live = try LiveIndex(mirror.scene)
         let before = live.store.statistics
         var next = 2_000
@@ -131,14 +137,7 @@ import Testing
     @Test func showsRebuildNothingAndMovesDo() throws {
         let seed: UInt64 = 5150
         var rng = SeededGenerator(seed: seed)
-        let window = Window(id: "W", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
-        let sheet = View(id: "sheet", frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
-        window.addSubview(sheet)
-        for k in 0..<2_000 {
-            sheet.addSubview(
-                View(id: "c\(k)", frame: Rect(x: Double(k % 50) * 20, y: Double(k / 50) * 20, width: 19, height: 19)))
-        }
-        let mirror = ModelMirror(Scene(windows: [window]))
+        let mirror = ModelMirror(Self.sheetOfCells())
         let live = try LiveIndex(mirror.scene)
         var commits = 0
         func run(_ edit: FuzzEdit) {

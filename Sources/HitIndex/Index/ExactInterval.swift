@@ -109,13 +109,13 @@ enum ExactInterval {
             return nil
         }
         // The least `q` whose `q - c` rounds to `v` or above.
-        func least(near x: Double) -> UInt64? {
+        func crossing(near x: Double) -> UInt64? {
             guard x.isFinite else { return nil }
             let k = key(x)
             if holds(k) { return holds(k - 1) ? nil : k }
             return holds(k + 1) ? k + 1 : nil
         }
-        return least(near: v + c) ?? least(near: (v + c) - halfBelow(v))
+        return crossing(near: v + c) ?? crossing(near: (v + c) - halfBelow(v))
     }
 
     /// Orders the non-NaN doubles as unsigned integers (`-0` just below `+0`).

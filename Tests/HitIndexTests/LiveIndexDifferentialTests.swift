@@ -153,12 +153,7 @@ import Testing
             #expect(problems.isEmpty, "seed \(seed) \(label): \(problems.prefix(3))")
             var probe = SeededGenerator(seed: seed &+ UInt64(commits))
             let points = IndexDifferentialTests.probePoints(mirror.scene, rng: &probe, uniform: 60, edgeViews: 40)
-            let expected = ReferenceHitTester().hitTest(mirror.scene, at: points).map { $0?.id }
-            let snapshot = live.snapshot
-            for (p, want) in zip(points, expected) {
-                let got = snapshot.hitTest(p).flatMap { snapshot.id(of: $0.handle) }
-                #expect(got == want, "seed \(seed) \(label) at \(p)")
-            }
+            LiveIndexEditTests.expectAgreement(live.snapshot, mirror.scene, points, "seed \(seed) \(label)")
         }
         let before = live.store.statistics
         // 4,000 toggles: about 2,000 shows, four times the 500 edits that rebuild 2,000 subviews.

@@ -336,8 +336,11 @@ extension LiveStore {
     }
 
     private func writeInnerLane(_ block: Int, _ lane: Int, child: ChildBVH.Node) {
-        let box = nodeBounds(child)
-        let key = nodeKey(child)
+        writeInnerLane(block, lane, child: child, box: nodeBounds(child), key: nodeKey(child))
+    }
+
+    /// Makes `child` lane `lane` of `block` with a box that encloses it and its largest label.
+    private func writeInnerLane(_ block: Int, _ lane: Int, child: ChildBVH.Node, box: FBox, key: UInt32) {
         state.blocks.update(block) { b in
             b.setBox(lane, box, key: key)
             b.setNode(lane, child)
@@ -506,20 +509,27 @@ extension LiveStore {
                 pendingRefits.append(.inner(p))
                 break
             }
-            // Split the full parent: nine children divided by centre, four stay.
+            // Split the full parent: nine children divided by centre, four stay. The lanes of
+            // the children the split below left alone move with their boxes and keys as stored
+            // (each still encloses its child, the invariant): reading those seven children again
+            // was a cache miss each, at every level a split climbs (a third of an insert into
+            // a freshly built, full hierarchy).
             statistics.splits += 1
             let b = state.blocks[p]
-            var children = (0..<ChildBVH.branching).map { b.node($0) }
-            children.append(fresh)
-            let order = Self.splitOrder(children.map(nodeBounds))
+            var children: [(node: ChildBVH.Node, box: FBox, key: UInt32)] = (0..<ChildBVH.branching).map { lane in
+                let node = b.node(lane)
+                return node == old ? (node, nodeBounds(node), nodeKey(node)) : (node, b.box(lane), b.key[lane])
+            }
+            children.append((fresh, nodeBounds(fresh), nodeKey(fresh)))
+            let order = Self.splitOrder(children.map(\.box))
             let sibling = allocateBlock().index
             state.blocks.set(p, .empty)
             let keep = children.count / 2
             for (k, i) in order.enumerated() {
                 let target = k < keep ? p : sibling
                 let lane = k < keep ? k : k - keep
-                writeInnerLane(target, lane, child: children[i])
-                setParent(children[i], ChildBVH.Lane(block: target, lane: lane))
+                writeInnerLane(target, lane, child: children[i].node, box: children[i].box, key: children[i].key)
+                setParent(children[i].node, ChildBVH.Lane(block: target, lane: lane))
             }
             state.blockMeta.update(p) { $0.count = UInt32(keep) }
             state.blockMeta.update(sibling) { $0.count = UInt32(children.count - keep) }

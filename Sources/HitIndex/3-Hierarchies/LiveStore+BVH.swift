@@ -251,12 +251,19 @@ extension LiveStore {
         for i in 0..<n {
             state.slots.update(kids[i].index) { $0.lane = lanes[i] }
         }
+        // The blocks just above the leaves take seven, not eight, where that adds no level (a
+        // level more is a block more for every search to read): a leaf that an insert splits
+        // then finds a free lane for its new sibling, where a full parent would split too, and
+        // its parent, up to the root (the first inserts into a freshly built million-child
+        // container split about six blocks each). Leaves stay full, the search's work.
+        var fill = Self.slackFits(leaves: level.count) ? ChildBVH.branching - 1 : ChildBVH.branching
         while level.count > 1 {
             var above: [ChildBVH.Node] = []
             var g = 0
+            defer { fill = ChildBVH.branching }
             while g < level.count {
                 let block = allocateBlock()
-                let used = Swift.min(ChildBVH.branching, level.count - g)
+                let used = Swift.min(fill, level.count - g)
                 for lane in 0..<used {
                     let child = level[g + lane]
                     writeInnerLane(block.index, lane, child: child)
@@ -264,13 +271,29 @@ extension LiveStore {
                 }
                 state.blockMeta.update(block.index) { $0.count = UInt32(used) }
                 above.append(block)
-                g += ChildBVH.branching
+                g += used
             }
             level = above
         }
         // A fresh root counts no edits (its meta is `unused`).
         updateExtra(container) { $0.bvh = level[0] }
         state.records.update(container.index) { $0.flags.insert(.indexed) }
+    }
+
+    /// Whether `leaves` leaves fit under as many levels of blocks with seven, not eight, in each
+    /// block just above them (and there are enough of them for splits to climb far).
+    /// - Complexity: O(log leaves).
+    static func slackFits(leaves: Int) -> Bool {
+        func levels(_ nodes: Int) -> Int {
+            var (n, h) = (nodes, 0)
+            while n > 1 {
+                n = (n + ChildBVH.branching - 1) / ChildBVH.branching
+                h += 1
+            }
+            return h
+        }
+        let fan = ChildBVH.branching
+        return leaves > fan * fan && levels((leaves + fan - 2) / (fan - 1)) == levels((leaves + fan - 1) / fan)
     }
 
     /// The lane content and key of each of `kids`, subview `i` labelled `(i + 1) · step`. It

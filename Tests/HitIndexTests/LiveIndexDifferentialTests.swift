@@ -130,6 +130,46 @@ import Testing
         #expect(commits >= 15)
     }
 
+    /// A freshly built hierarchy leaves a free lane in each block just above its leaves (where
+    /// that adds no level), so the first insert into a full leaf splits that leaf alone; with full
+    /// blocks it split the leaf's parent and grandparent too (250 leaves, 32 parents, 4 above).
+    @Test(arguments: [UInt64](1...6))
+    func firstInsertSplitsOnlyItsLeaf(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let mirror = ModelMirror(Self.sheetOfCells())
+        let live = try LiveIndex(mirror.scene)
+        let before = live.store.statistics.splits
+        var cell = FuzzScene.Node(id: "new", bounds: Rect(x: 0, y: 0, width: 7, height: 7), center: .zero)
+        cell.attributes.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
+        let edit = FuzzEdit.insert(cell, into: "sheet", at: rng.int(in: 0...2_000))
+        let made = try #require(mirror.apply(edit))
+        #expect(live.apply(edit, made: made ?? nil), "seed \(seed): \(edit) refused")
+        #expect(live.apply(.commit, made: nil), "seed \(seed): commit refused")
+        #expect(
+            live.store.statistics.splits - before == 1, "seed \(seed): splits \(live.store.statistics.splits - before)")
+        #expect(live.invariantViolations().isEmpty, "seed \(seed): \(live.invariantViolations().prefix(3))")
+        var probe = SeededGenerator(seed: seed)
+        let points = IndexDifferentialTests.probePoints(mirror.scene, rng: &probe, uniform: 60, edgeViews: 40)
+        LiveIndexEditTests.expectAgreement(live.snapshot, mirror.scene, points, "seed \(seed)")
+    }
+
+    /// Which hierarchies take the slack: worked out by hand from the heights with seven and with
+    /// eight in each block above the leaves.
+    @Test func slackOnlyWhereTheHeightStays() {
+        // 64 leaves or fewer: none (splits cannot climb far).
+        #expect(!LiveStore.slackFits(leaves: 8))
+        #expect(!LiveStore.slackFits(leaves: 64))
+        // 65: 10 blocks or 9, two levels either way.
+        #expect(LiveStore.slackFits(leaves: 65))
+        // 512: 74 blocks (three levels) against 64 (two).
+        #expect(!LiveStore.slackFits(leaves: 512))
+        // 513: 74 against 65, three levels each.
+        #expect(LiveStore.slackFits(leaves: 513))
+        // 4,096: 586 blocks (four levels) against 512 (three); 125,000: 17,858 against 15,625 (five).
+        #expect(!LiveStore.slackFits(leaves: 4_096))
+        #expect(LiveStore.slackFits(leaves: 125_000))
+    }
+
     /// Hiding and showing subviews of an indexed container leaves every box above their lanes as
     /// the build made it (a hidden view keeps its place), so no number of them rebuilds the
     /// hierarchy; moving subviews does, once enough of them moved. Both checked against the

@@ -169,11 +169,12 @@ extension LiveStore {
             unlinkChild(child)
             linkChild(child, to: parent, at: position)
         }
-        // Labels move, intervals do not: the hierarchy's box stays (refits do not tighten on a
-        // key), and should it change, the reach above follows it.
-        if updateLane(child, label: freshLabel(for: child, in: parent)) {
-            propagate(from: parent, ownChanged: false)
-        }
+        // Labels move, intervals do not (a lane holds what `laneContent` gives, the checker's
+        // invariant, and a reorder changes nothing it reads): the key alone is rewritten and the
+        // keys above follow, no box changes, so the container's reach stays. Working the lane out
+        // again was a tenth of a move in a million-child container (its exact bounds, the
+        // hierarchy's box before and after).
+        relabelLane(child, freshLabel(for: child, in: parent))
     }
 
     /// Sets a view's attributes and brings its reach, its lane and everything above up to date.

@@ -215,7 +215,8 @@ extension LiveStore {
     // MARK: - Build and drop
 
     /// Builds the hierarchy over `container`'s subviews, replacing any: labels spaced evenly,
-    /// lanes packed eight to a leaf along a Hilbert curve of their centres, eight to a block above.
+    /// lanes packed eight to a leaf along a Hilbert curve of their centres, eight to a block above
+    /// (seven in the blocks just above the leaves where ``slackFits(leaves:)``).
     /// A bulk load passes its `threads`: a container of 32,768 subviews or more then has their
     /// lanes worked out on two threads. Edits rebuild on the writer's thread alone.
     /// - Complexity: O(k) for k subviews (a comparison sort below 4,096).

@@ -137,18 +137,18 @@ extension LiveStore {
         state.leaves.update(leaf) { $0.setLane(lane, interval: interval, key: key, slot: slot) }
     }
 
-    /// Rewrites a subview's lane from its current state and refits above it. Returns whether the
-    /// box around the whole hierarchy changed (what the container's reach depends on). With
-    /// `label`, the lane takes it as its new label (a reorder); else it keeps its own.
+    /// Rewrites a subview's lane from its current state, keeping its label, and refits above it.
+    /// Returns whether the box around the whole hierarchy changed (what the container's reach
+    /// depends on). A reorder, which changes the label alone, is ``relabelLane(_:_:)``.
     /// - Complexity: O(log k) for k subviews.
     @discardableResult
-    func updateLane(_ child: Slot, label: ChildBVH.Label? = nil) -> Bool {
+    func updateLane(_ child: Slot) -> Bool {
         let location = state.slots[child.index].lane
         let leaf = location.block
         let lane = location.lane
         let (interval, exact) = laneContent(child)
         let l = state.leaves[leaf]
-        let key = (label ?? ChildBVH.Label(key: l.key[lane])).key(exact: exact)
+        let key = ChildBVH.Label(key: l.key[lane]).key(exact: exact)
         let stored = l.interval(lane)
         let moved =
             !(stored.minX == interval.minX && stored.minY == interval.minY && stored.maxX == interval.maxX
@@ -161,8 +161,7 @@ extension LiveStore {
         // still enclose what is below, nothing above is read or copied, and showing it again
         // fills the same place (a refit that only grows what does not fit). What the boxes
         // keep is bounded by where hidden views are.
-        let sameLabel = (l.key[lane] ^ key) & ~ChildBVH.LeafBlock.exactBit == 0
-        let grew = interval.isEmpty && sameLabel ? false : refit(.leaf(leaf), tighten: moved && !stored.isEmpty)
+        let grew = interval.isEmpty ? false : refit(.leaf(leaf), tighten: moved && !stored.isEmpty)
         // A lane that moved counts toward a rebuild; one emptied (its view hidden or made
         // unreachable) keeps its place in the boxes above and counts only if it takes a place
         // they had to grow for: showing a view where it was leaves every box as it was. (Counting
@@ -261,7 +260,6 @@ extension LiveStore {
         while level.count > 1 {
             var above: [ChildBVH.Node] = []
             var g = 0
-            defer { fill = ChildBVH.branching }
             while g < level.count {
                 let block = allocateBlock()
                 let used = Swift.min(fill, level.count - g)
@@ -275,6 +273,7 @@ extension LiveStore {
                 g += used
             }
             level = above
+            fill = ChildBVH.branching
         }
         // A fresh root counts no edits (its meta is `unused`).
         updateExtra(container) { $0.bvh = level[0] }
@@ -668,7 +667,7 @@ extension LiveStore {
     /// The label `child`, just placed among the subviews of the indexed `container`, takes: one
     /// between its neighbours' (relabelling a run of neighbours evenly, in their lanes, when they
     /// leave no room). The caller gives it to the child's lane (``insertLane(_:in:label:)``,
-    /// ``updateLane(_:label:)``).
+    /// ``relabelLane(_:_:)``).
     /// - Complexity: O(1) usually; O(w log k) when w neighbours are relabelled.
     func freshLabel(for child: Slot, in container: Slot) -> ChildBVH.Label {
         let previous = previousSiblingInOrder(of: child)

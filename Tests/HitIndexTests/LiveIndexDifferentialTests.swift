@@ -153,6 +153,45 @@ import Testing
         LiveIndexEditTests.expectAgreement(live.snapshot, mirror.scene, points, "seed \(seed)")
     }
 
+    /// A leaf split rewrites the lane locations of the subviews it moves and of no other: each
+    /// subview that stays in the split leaf and already sat in one of the lanes it keeps (the
+    /// first four) keeps its lane. Every subview's location is compared before and after one
+    /// insert into a full leaf; the answers are checked against the reference.
+    @Test(arguments: [UInt64](1...6))
+    func aLeafSplitLeavesStayingLanesAlone(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let mirror = ModelMirror(Self.sheetOfCells())
+        let live = try LiveIndex(mirror.scene)
+        let store = live.store
+        let sheet = try #require(store.slot(withID: "sheet"))
+        let before = Dictionary(
+            uniqueKeysWithValues: store.children(of: sheet).map { ($0, store.state.slots[$0.index].lane) })
+        let (splits, moves) = (store.statistics.splits, store.statistics.laneMoves)
+        var cell = FuzzScene.Node(id: "new", bounds: Rect(x: 0, y: 0, width: 7, height: 7), center: .zero)
+        cell.attributes.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
+        let edit = FuzzEdit.insert(cell, into: "sheet", at: rng.int(in: 0...2_000))
+        let made = try #require(mirror.apply(edit))
+        #expect(live.apply(edit, made: made ?? nil), "seed \(seed): \(edit) refused")
+        #expect(live.apply(.commit, made: nil), "seed \(seed): commit refused")
+        try #require(store.statistics.splits - splits == 1, "seed \(seed): splits \(store.statistics.splits - splits)")
+        let moved = before.filter { store.state.slots[$0.key.index].lane != $0.value }
+        // Only the split leaf's subviews move: at least the four of its eight that go to the new
+        // leaf (the new subview may be the fifth).
+        let split = Set(moved.values.map(\.block))
+        #expect(split.count == 1 && moved.count >= 4, "seed \(seed): moved \(moved)")
+        for (child, old) in before where split.contains(old.block) && old.lane < 4 {
+            let now = store.state.slots[child.index].lane
+            #expect(now.block != old.block || now == old, "seed \(seed): subview \(child) moved from \(old) to \(now)")
+        }
+        // The new subview is one of the moves the store counts; the others are exactly the
+        // locations that changed.
+        #expect(store.statistics.laneMoves - moves == moved.count + 1, "seed \(seed): \(moved.count) moved")
+        #expect(live.invariantViolations().isEmpty, "seed \(seed): \(live.invariantViolations().prefix(3))")
+        var probe = SeededGenerator(seed: seed)
+        let points = IndexDifferentialTests.probePoints(mirror.scene, rng: &probe, uniform: 60, edgeViews: 40)
+        LiveIndexEditTests.expectAgreement(live.snapshot, mirror.scene, points, "seed \(seed)")
+    }
+
     /// Which hierarchies take the slack: worked out by hand from the heights with seven and with
     /// eight in each block above the leaves.
     @Test func slackOnlyWhereTheHeightStays() {

@@ -72,6 +72,9 @@ final class LiveStore {
         var hierarchyBuilds = 0
         /// Leaf and block splits.
         var splits = 0
+        /// Subviews whose lane location a leaf split wrote: the five that go to the new leaf,
+        /// and those that stay but must take another lane (the others keep theirs).
+        var laneMoves = 0
         /// Runs of siblings relabelled because an insert found no gap.
         var relabels = 0
     }

@@ -446,8 +446,10 @@ extension LiveStore {
         b.isEmpty ? 0 : (Double(b.maxX) - Double(b.minX)) * (Double(b.maxY) - Double(b.minY))
     }
 
-    /// The order that splits nine entries into two nodes: by centre along the wider axis.
-    private static func splitOrder(_ boxes: [FBox]) -> [Int] {
+    /// The order that splits nine entries into two nodes: by centre along the wider axis, ties
+    /// by position. Written into `order`, as many as `boxes`; no allocation (a leaf split is a
+    /// third of an insert into a full hierarchy).
+    private static func splitOrder(_ boxes: UnsafeBufferPointer<FBox>, into order: UnsafeMutableBufferPointer<Int>) {
         func centre(_ b: FBox, _ x: Bool) -> Double {
             let c = x ? (Double(b.minX) + Double(b.maxX)) / 2 : (Double(b.minY) + Double(b.maxY)) / 2
             return c.isNaN ? 0 : c
@@ -460,42 +462,83 @@ extension LiveStore {
             if cy.isFinite { (lo.y, hi.y) = (lo.y < cy ? lo.y : cy, hi.y > cy ? hi.y : cy) }
         }
         let alongX = !(hi.y - lo.y > hi.x - lo.x)
-        let keys = boxes.map { centre($0, alongX) }
         // Nine entries: an insertion sort, ties by position.
-        var order = Array(boxes.indices)
-        for i in 1..<order.count {
-            let e = order[i]
+        for i in boxes.indices {
+            let key = centre(boxes[i], alongX)
             var j = i
-            while j > 0 && (keys[order[j - 1]], order[j - 1]) > (keys[e], e) {
+            while j > 0 && (centre(boxes[order[j - 1]], alongX), order[j - 1]) > (key, i) {
                 order[j] = order[j - 1]
                 j -= 1
             }
-            order[j] = e
+            order[j] = i
         }
+    }
+
+    /// ``splitOrder(_:into:)`` of an array.
+    private static func splitOrder(_ boxes: [FBox]) -> [Int] {
+        var order = [Int](repeating: 0, count: boxes.count)
+        boxes.withUnsafeBufferPointer { b in order.withUnsafeMutableBufferPointer { splitOrder(b, into: $0) } }
         return order
     }
 
     /// Splits a full leaf that must also take `extra`: the nine entries are divided by centre,
     /// four stay, five go to a new leaf next to it.
+    ///
+    /// An entry that stays and already sits in one of the first four lanes keeps its lane, so
+    /// that its writer state (the lane location, in the slot's entry) is not written again:
+    /// renumbering all nine wrote every one. The lanes' order within a leaf means nothing (the
+    /// search tests them all), only that the used ones come first.
     private func splitLeaf(_ leaf: Int, adding extra: (DBox, UInt32, Slot), in container: Slot) {
         statistics.splits += 1
-        let l = state.leaves[leaf]
-        var entries: [(interval: DBox, key: UInt32, slot: Slot)] = (0..<ChildBVH.branching).map { lane in
-            (l.interval(lane), l.key[lane], l.slot(at: lane))
+        let old = state.leaves[leaf]
+        let count = ChildBVH.branching + 1
+        let keep = count / 2
+        // Entry i is lane i of the old leaf, the new one is entry `branching`.
+        func entry(_ i: Int) -> (interval: DBox, key: UInt32, slot: Slot) {
+            i < ChildBVH.branching ? (old.interval(i), old.key[i], old.slot(at: i)) : extra
         }
-        entries.append(extra)
-        let order = Self.splitOrder(entries.map { FBox(outward: $0.interval) })
         let fresh = allocateLeaf().index
-        state.leaves.set(leaf, .empty)
-        let keep = entries.count / 2
-        for (k, i) in order.enumerated() {
-            let target = k < keep ? leaf : fresh
-            let lane = k < keep ? k : k - keep
-            writeLane(target, lane, interval: entries[i].interval, key: entries[i].key, slot: entries[i].slot)
-            state.slots.update(entries[i].slot.index) { $0.lane = ChildBVH.Lane(block: target, lane: lane) }
+        var stays = ChildBVH.LeafBlock.empty
+        var goes = ChildBVH.LeafBlock.empty
+        var moves = 0
+        withUnsafeTemporaryAllocation(of: FBox.self, capacity: count) { boxes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+                for i in 0..<count { boxes.initializeElement(at: i, to: FBox(outward: entry(i).interval)) }
+                order.initialize(repeating: 0)
+                Self.splitOrder(UnsafeBufferPointer(boxes), into: order)
+                // The lanes below `keep` that an entry staying in place holds.
+                var held: UInt32 = 0
+                for k in 0..<keep where order[k] < keep { held |= 1 << order[k] }
+                var free = 0
+                for k in 0..<count {
+                    let i = order[k]
+                    let e = entry(i)
+                    if k < keep && i < keep {
+                        stays.setLane(i, interval: e.interval, key: e.key, slot: e.slot)
+                        continue
+                    }
+                    let target: Int
+                    let lane: Int
+                    if k < keep {
+                        while held & 1 << free != 0 { free += 1 }
+                        held |= 1 << free
+                        (target, lane) = (leaf, free)
+                        stays.setLane(lane, interval: e.interval, key: e.key, slot: e.slot)
+                    } else {
+                        (target, lane) = (fresh, k - keep)
+                        goes.setLane(lane, interval: e.interval, key: e.key, slot: e.slot)
+                    }
+                    state.slots.update(e.slot.index) { $0.lane = ChildBVH.Lane(block: target, lane: lane) }
+                    moves += 1
+                }
+                boxes.deinitialize()
+            }
         }
+        state.leaves.set(leaf, stays)
+        state.leaves.set(fresh, goes)
+        statistics.laneMoves += moves
         state.leafMeta.update(leaf) { $0.count = UInt32(keep) }
-        state.leafMeta.update(fresh) { $0.count = UInt32(entries.count - keep) }
+        state.leafMeta.update(fresh) { $0.count = UInt32(count - keep) }
         insertSibling(.leaf(fresh), nextTo: .leaf(leaf), in: container)
     }
 

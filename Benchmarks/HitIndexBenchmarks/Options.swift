@@ -40,6 +40,7 @@ struct Options {
                               [--json FILE] [--svg DIR] [--quick | --heavy]
                               [--reps N] [--budget SECONDS] [--rico-dir DIR] [--no-probes] [--no-live]
                hitindex-bench compare A.json B.json
+               hitindex-bench edits SHAPE COUNT KIND N [SEED]
                hitindex-bench --help | --version
 
         Benchmarks the HitIndex engines (index, tree, linear, reference) on generated scenes and on
@@ -70,6 +71,10 @@ struct Options {
           --no-live         skip the live index's measurements, as a list without live does (their
                             JSON fields are then absent)
           compare A B       print per-configuration ratios B/A of two --json files
+          edits SHAPE COUNT KIND N [SEED]
+                            N edits of one kind (attribute, frame, scroll, insert, remove, move),
+                            each with its commit, on a fresh index, and their p50 and p90: the
+                            unit perf/edit-instructions.sh counts under callgrind
 
         Exit status: 0 success, 1 validation failure, 2 usage or input error.
         """

@@ -30,6 +30,10 @@ if arguments.first == "compare" {
     exit(Compare.run(arguments[1], arguments[2]))
 }
 
+if arguments.first == "edits" {
+    exit(EditProfile.run(Array(arguments.dropFirst())))
+}
+
 let options: Options
 do {
     options = try Options.parse(arguments)

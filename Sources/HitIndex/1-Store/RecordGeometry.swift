@@ -166,9 +166,11 @@ struct CompactGeometry: BitwiseCopyable {
             if fits(nearest.nextUp) { return nearest.nextUp }
             return fits(nearest.nextDown) ? nearest.nextDown : nil
         }
-        guard let ax = scaled(g.anchorOffsetX), let ay = scaled(g.anchorOffsetY), let x0 = scaled(g.minX),
-            let y0 = scaled(g.minY), let x1 = scaled(g.maxX), let y1 = scaled(g.maxY),
-            let cx = offset(g.centerX, g.anchorOffsetX), let cy = offset(g.centerY, g.anchorOffsetY)
+        // The center first: a moved view's center is the value that most often fits no scale
+        // (the encoder then tries each of them), and the first that fails ends the try.
+        guard let cx = offset(g.centerX, g.anchorOffsetX), let cy = offset(g.centerY, g.anchorOffsetY),
+            let ax = scaled(g.anchorOffsetX), let ay = scaled(g.anchorOffsetY), let x0 = scaled(g.minX),
+            let y0 = scaled(g.minY), let x1 = scaled(g.maxX), let y1 = scaled(g.maxY)
         else { return nil }
         (centerX, centerY, anchorOffsetX, anchorOffsetY, minX, minY, maxX, maxY) = (cx, cy, ax, ay, x0, y0, x1, y1)
         // The checks above are the decoder's own arithmetic; this repeats them whole.

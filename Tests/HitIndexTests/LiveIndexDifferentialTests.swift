@@ -139,12 +139,7 @@ import Testing
         let mirror = ModelMirror(Self.sheetOfCells())
         let live = try LiveIndex(mirror.scene)
         let before = live.store.statistics.splits
-        var cell = FuzzScene.Node(id: "new", bounds: Rect(x: 0, y: 0, width: 7, height: 7), center: .zero)
-        cell.attributes.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
-        let edit = FuzzEdit.insert(cell, into: "sheet", at: rng.int(in: 0...2_000))
-        let made = try #require(mirror.apply(edit))
-        #expect(live.apply(edit, made: made ?? nil), "seed \(seed): \(edit) refused")
-        #expect(live.apply(.commit, made: nil), "seed \(seed): commit refused")
+        try Self.insertCell("new", into: mirror, live, rng: &rng, seed: seed)
         #expect(
             live.store.statistics.splits - before == 1, "seed \(seed): splits \(live.store.statistics.splits - before)")
         #expect(live.invariantViolations().isEmpty, "seed \(seed): \(live.invariantViolations().prefix(3))")
@@ -167,12 +162,7 @@ import Testing
         let before = Dictionary(
             uniqueKeysWithValues: store.children(of: sheet).map { ($0, store.state.slots[$0.index].lane) })
         let (splits, moves) = (store.statistics.splits, store.statistics.laneMoves)
-        var cell = FuzzScene.Node(id: "new", bounds: Rect(x: 0, y: 0, width: 7, height: 7), center: .zero)
-        cell.attributes.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
-        let edit = FuzzEdit.insert(cell, into: "sheet", at: rng.int(in: 0...2_000))
-        let made = try #require(mirror.apply(edit))
-        #expect(live.apply(edit, made: made ?? nil), "seed \(seed): \(edit) refused")
-        #expect(live.apply(.commit, made: nil), "seed \(seed): commit refused")
+        try Self.insertCell("new", into: mirror, live, rng: &rng, seed: seed)
         try #require(store.statistics.splits - splits == 1, "seed \(seed): splits \(store.statistics.splits - splits)")
         let moved = before.filter { store.state.slots[$0.key.index].lane != $0.value }
         // Only the split leaf's subviews move: at least the four of its eight that go to the new
@@ -190,6 +180,19 @@ import Testing
         var probe = SeededGenerator(seed: seed)
         let points = IndexDifferentialTests.probePoints(mirror.scene, rng: &probe, uniform: 60, edgeViews: 40)
         LiveIndexEditTests.expectAgreement(live.snapshot, mirror.scene, points, "seed \(seed)")
+    }
+
+    /// Inserts a 7 × 7 cell with id `id` at a random point and sibling position of the sheet of
+    /// ``sheetOfCells()``, into the model and the index, and commits.
+    static func insertCell(
+        _ id: String, into mirror: ModelMirror, _ live: LiveIndex, rng: inout SeededGenerator, seed: UInt64
+    ) throws {
+        var cell = FuzzScene.Node(id: id, bounds: Rect(x: 0, y: 0, width: 7, height: 7), center: .zero)
+        cell.attributes.center = Point(x: rng.double(0, 1000), y: rng.double(0, 1000))
+        let edit = FuzzEdit.insert(cell, into: "sheet", at: rng.int(in: 0...2_000))
+        let made = try #require(mirror.apply(edit))
+        #expect(live.apply(edit, made: made ?? nil), "seed \(seed): \(edit) refused")
+        #expect(live.apply(.commit, made: nil), "seed \(seed): commit refused")
     }
 
     /// Which hierarchies take the slack: worked out by hand from the heights with seven and with

@@ -67,8 +67,14 @@ enum EditProfile {
         }
         var times: [UInt64] = []
         times.reserveCapacity(edits)
-        for _ in 0..<edits {
-            let edit = driver.next(kind)
+        for done in 0..<edits {
+            guard let edit = driver.next(kind) else {
+                FileHandle.standardError.write(
+                    Data(
+                        ("hitindex-bench: edits: the widest container has too few subviews left for \(kind) "
+                            + "after \(done) edits (ask for fewer)\n").utf8))
+                return 2
+            }
             let t0 = nowNs()
             profiledEdit {
                 edit()
@@ -124,9 +130,11 @@ enum EditProfile {
             kind == "attribute" || kind == "frame" || children.count >= 2
         }
 
-        /// The next edit of `kind`: its targets are chosen now, outside the profiled call.
-        func next(_ kind: String) -> () -> Void {
+        /// The next edit of `kind`: its targets are chosen now, outside the profiled call; nil when
+        /// the widest container has too few subviews left for it (removals took them).
+        func next(_ kind: String) -> (() -> Void)? {
             let live = self.live
+            if kind == "remove" || kind == "move", children.count < 2 { return nil }
             switch kind {
             case "attribute":
                 let i = rng.int(below: handles.count)

@@ -60,7 +60,7 @@ enum EditProfile {
         }
         let buildMs = Double(nowNs() - started) / 1e6
         let driver = Driver(scene: scene, live: live, seed: seed)
-        guard driver.canRun(kind) else {
+        guard driver.hasTargets(for: kind) else {
             FileHandle.standardError.write(
                 Data("hitindex-bench: edits: \(shape) \(count) has no container wide enough for \(kind)\n".utf8))
             return 2
@@ -125,16 +125,17 @@ enum EditProfile {
             children = live.subviews(of: handles[w])
         }
 
-        /// Whether `kind` has something to work on (a structural edit needs two subviews).
-        func canRun(_ kind: String) -> Bool {
+        /// Whether `kind` has something to work on: an edit in the widest container needs two
+        /// subviews there (removals take them away as they go).
+        func hasTargets(for kind: String) -> Bool {
             kind == "attribute" || kind == "frame" || children.count >= 2
         }
 
         /// The next edit of `kind`: its targets are chosen now, outside the profiled call; nil when
-        /// the widest container has too few subviews left for it (removals took them).
+        /// it has none left (``hasTargets(for:)``).
         func next(_ kind: String) -> (() -> Void)? {
+            guard hasTargets(for: kind) else { return nil }
             let live = self.live
-            if kind == "remove" || kind == "move", children.count < 2 { return nil }
             switch kind {
             case "attribute":
                 let i = rng.int(below: handles.count)

@@ -26,6 +26,7 @@ extension LiveStore {
             fail(problem)
         }
         beforeImageViolations(fail)
+        pager.poolViolations().forEach(fail)
         let (order, _) = view.paintOrder()
         let reach = view.expectedReach(order)
         var extrasSeen = Set<UInt32>()

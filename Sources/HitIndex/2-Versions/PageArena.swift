@@ -3,6 +3,10 @@ internal import CHitIndexAtomics
 /// The memory a store shares with its snapshots: the blocks the writer replaced while some
 /// snapshot may still read them, freed once no live snapshot can.
 ///
+/// The retired blocks wait in lists linked through their own headers (``BlockList``), each
+/// with the last version that can see it in its header too: a commit retires and frees about
+/// ten blocks.
+///
 /// A block created by version `c` and replaced while version `w` was being written is visible to
 /// the snapshots of versions `c ..< w` and to no other. The arena frees it when no snapshot of
 /// such a version is alive. Snapshots announce that they are gone through their
@@ -12,21 +16,14 @@ internal import CHitIndexAtomics
 /// The arena outlives the writer while snapshots hold it: when the writer goes, it hands over the
 /// blocks that were still current (``adopt(_:)``), and the last snapshot to go frees them.
 final class PageArena: @unchecked Sendable {
-    /// A replaced block and the versions that can see it.
-    private struct Retired {
-        var body: UnsafeMutableRawPointer
-        var first: UInt64
-        var last: UInt64
-    }
-
     // @unchecked Sendable: the stored state below is touched only by the writer (and by deinit,
     // when nobody else holds the arena); a lease is shared only through its word, which both
     // sides touch atomically.
     private struct Lists {
         /// Retired blocks that a live snapshot could see at the last full scan.
-        var pinned: [Retired] = []
+        var pinned = BlockList(.owner)
         /// Retired blocks not looked at yet.
-        var fresh: [Retired] = []
+        var fresh = BlockList(.owner)
         var adopted: [UnsafeMutableRawPointer] = []
         /// The leases of published snapshots not known to be released, in increasing version
         /// order.
@@ -77,11 +74,11 @@ final class PageArena: @unchecked Sendable {
     }
 
     /// Hands over a block replaced while `replacedBy` was being written.
-    /// - Complexity: O(1) amortized.
+    /// - Complexity: O(1).
     func retire(_ body: UnsafeMutableRawPointer, replacedBy version: UInt64) {
-        let first = PageBlock.version(body)
-        precondition(first < version, "a block is replaced by a later version than made it")
-        lists.fresh.append(Retired(body: body, first: first, last: version - 1))
+        precondition(PageBlock.version(body) < version, "a block is replaced by a later version than made it")
+        body.storeBytes(of: version - 1, toByteOffset: PageBlock.lastVisibleOffset, as: UInt64.self)
+        lists.fresh.push(body)
     }
 
     /// Takes ownership of a block that was current when the writer went away.
@@ -97,20 +94,11 @@ final class PageArena: @unchecked Sendable {
     /// - Complexity: O(f log s) for f blocks retired since the last call and s live snapshots;
     ///   plus O(p log s) for the p pinned blocks when a snapshot went.
     func reclaim(recycle: (UnsafeMutableRawPointer) -> Void = PageBlock.free) {
-        // Each list is swapped out of the object while it changes (and swapped back): one
-        // exclusivity check each instead of one per element, and no retain, release or copy.
+        // The lease list is swapped out of the object while it changes (and swapped back): one
+        // exclusivity check instead of one per element, and no retain, release or copy.
         var leases: [Lease] = []
-        var held: [Retired] = []
-        var fresh: [Retired] = []
         swap(&leases, &lists.leases)
-        swap(&held, &lists.pinned)
-        swap(&fresh, &lists.fresh)
-        defer {
-            fresh.removeAll(keepingCapacity: true)
-            swap(&leases, &lists.leases)
-            swap(&held, &lists.pinned)
-            swap(&fresh, &lists.fresh)
-        }
+        defer { swap(&leases, &lists.leases) }
         let before = leases.count
         var alive = 0
         for k in leases.indices {
@@ -126,46 +114,50 @@ final class PageArena: @unchecked Sendable {
         if alive < before { leases.removeLast(before - alive) }
         // Leases are in increasing version order, so the live versions are sorted. (No array is
         // made here: a commit's reclaim allocating two was a tenth of a scroll's commit.)
-        func visible(_ block: Retired) -> Bool {
+        let oldest = leases.first?.version ?? .max
+        let newest = leases.last?.version ?? 0
+        func visible(_ body: UnsafeMutableRawPointer) -> Bool {
+            let first = PageBlock.version(body)
+            let last = body.load(fromByteOffset: PageBlock.lastVisibleOffset, as: UInt64.self)
+            // The usual cases need no search: a commit's blocks are seen by the snapshot it
+            // replaces (the newest), and at the next commit by none (that snapshot has gone).
+            if oldest > last || newest < first { return false }
+            if newest <= last || oldest >= first { return true }
             // The first live version at or after `first`, if any, must be past `last`.
             var lo = 0
             var hi = leases.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if leases[mid].version < block.first { lo = mid + 1 } else { hi = mid }
+                if leases[mid].version < first { lo = mid + 1 } else { hi = mid }
             }
-            return lo < leases.count && leases[lo].version <= block.last
+            return lo < leases.count && leases[lo].version <= last
         }
+        var pinned = lists.pinned.takeAll()
         if leases.count < before {
-            var kept = 0
-            for k in held.indices {
-                if visible(held[k]) {
-                    held[kept] = held[k]
-                    kept += 1
-                } else {
-                    recycle(held[k].body)
-                }
+            while let body = pinned.pop() {
+                if visible(body) { lists.pinned.push(body) } else { recycle(body) }
             }
-            held.removeLast(held.count - kept)
+        } else {
+            lists.pinned = pinned
         }
-        for block in fresh {
-            if visible(block) { held.append(block) } else { recycle(block.body) }
+        var fresh = lists.fresh.takeAll()
+        while let body = fresh.pop() {
+            if visible(body) { lists.pinned.push(body) } else { recycle(body) }
         }
     }
 
     /// Calls `body` with every block the arena holds for snapshots (for the memory account).
     /// - Complexity: O(blocks held).
     func forEachHeldBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for block in lists.pinned { body(block.body) }
-        for block in lists.fresh { body(block.body) }
+        for block in lists.pinned { body(block) }
+        for block in lists.fresh { body(block) }
         lists.adopted.forEach(body)
     }
 
     /// The bytes of the arena's own lists (their capacity), for the memory account.
     /// - Complexity: O(1).
     var bookkeepingBytes: Int {
-        (lists.pinned.capacity + lists.fresh.capacity) * MemoryLayout<Retired>.stride
-            + lists.adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
+        lists.adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
             + lists.leases.capacity * MemoryLayout<Lease>.stride
             + lists.freeWords.capacity * MemoryLayout<UnsafeMutablePointer<UInt>>.stride
             + lists.chunks.capacity * MemoryLayout<UnsafeMutablePointer<UInt>>.stride
@@ -183,7 +175,8 @@ final class PageArena: @unchecked Sendable {
     }
 
     deinit {
-        for block in lists.pinned + lists.fresh { PageBlock.free(block.body) }
+        for body in lists.pinned { PageBlock.free(body) }
+        for body in lists.fresh { PageBlock.free(body) }
         for body in lists.adopted { PageBlock.free(body) }
         // Every snapshot holds the arena, so none is left to store to a word.
         for chunk in lists.chunks { chunk.deallocate() }

@@ -15,35 +15,45 @@ final class Pager {
     var version: UInt64 { books.version }
 
     /// The pager's lists, in one stored property.
-    private struct Books {
+    private struct Books: ~Copyable {
         var version: UInt64 = 1
         /// Blocks this version created (freed by a rollback).
-        var created: [UnsafeMutableRawPointer] = []
-        /// Older blocks this version replaced.
-        var replaced: [ReplacedBlock] = []
+        var created = BlockList(.owner)
+        /// Older blocks this version replaced, each with its ``ReplacedBlock`` facts in its
+        /// header.
+        var replaced = BlockList(.replaced)
         /// Blocks this version both created and replaced (freed by a commit; a rollback frees
         /// them as part of ``created``).
-        var discarded: [UnsafeMutableRawPointer] = []
+        var discarded = BlockList(.replaced)
         /// Freed blocks kept for reuse, by body size: an edit copies a few pages per commit, and
         /// taking them from here instead of the allocator halves a small edit's cost.
-        /// (Sizes apart from their lists: searching an array of pairs copied each pair, retaining
-        /// and releasing its list, about a twentieth of a scroll's edit and commit.)
-        var poolSizes: [Int] = []
-        var poolLists: [[UnsafeMutableRawPointer]] = []
-        var pooledBytes = 0
+        var pool = BlockPool()
         var trimsPoolAtCommit = false
     }
-    /// An older block the version being written replaced: whether snapshots can read it, and
-    /// the byte offset from which the version may have written it in place before replacing it
-    /// (where its before-images may lie): 0 for a writer-only page, a shared page's fresh mark,
-    /// ``ReplacedBlock/never`` for directories and top blocks, which are always copied.
-    struct ReplacedBlock {
-        var body: UnsafeMutableRawPointer
-        var shared: Bool
-        var inPlaceFrom: UInt32
-
+    /// What the pager keeps, in its header, of an older block the version being written
+    /// replaced: whether snapshots can read it, and the byte offset from which the version may
+    /// have written it in place before replacing it (where its before-images may lie): 0 for a
+    /// writer-only page, a shared page's fresh mark, ``ReplacedBlock/never`` for directories and
+    /// top blocks, which are always copied.
+    enum ReplacedBlock {
         /// No byte of the block was written in place.
         static let never = Int(UInt32.max)
+
+        @inline(__always)
+        static func note(_ body: UnsafeMutableRawPointer, shared: Bool, inPlaceFrom: UInt32) {
+            body.storeBytes(of: inPlaceFrom, toByteOffset: PageBlock.inPlaceFromOffset, as: UInt32.self)
+            body.storeBytes(of: shared, toByteOffset: PageBlock.sharedOffset, as: Bool.self)
+        }
+
+        @inline(__always)
+        static func isShared(_ body: UnsafeRawPointer) -> Bool {
+            body.load(fromByteOffset: PageBlock.sharedOffset, as: Bool.self)
+        }
+
+        @inline(__always)
+        static func inPlaceFrom(_ body: UnsafeRawPointer) -> Int {
+            Int(body.load(fromByteOffset: PageBlock.inPlaceFromOffset, as: UInt32.self))
+        }
     }
 
     /// Release builds skip the run-time exclusivity check on the lists, as on the store's state:
@@ -67,21 +77,13 @@ final class Pager {
     #endif
 
     deinit {
-        for blocks in books.poolLists { for body in blocks { PageBlock.free(body) } }
+        books.pool.removeAll(PageBlock.free)
     }
 
     /// Frees a block into the pool (or to the allocator when the pool is full).
+    /// - Complexity: O(1).
     func recycle(_ body: UnsafeMutableRawPointer) {
-        let bytes = PageBlock.byteCount(body)
-        guard books.pooledBytes + bytes <= Self.poolLimit else { return PageBlock.free(body) }
-        // A handful of sizes (pages of each record size, directories): a linear search is quickest.
-        if let i = books.poolSizes.firstIndex(of: bytes) {
-            books.poolLists[i].append(body)
-        } else {
-            books.poolSizes.append(bytes)
-            books.poolLists.append([body])
-        }
-        books.pooledBytes += bytes
+        if !books.pool.keep(body, limit: Self.poolLimit) { PageBlock.free(body) }
     }
 
     /// Whether the next ``commit()`` empties the pool once it has recycled what the version freed
@@ -94,20 +96,11 @@ final class Pager {
     /// Gives every pooled block back to the allocator.
     /// - Complexity: O(pooled blocks).
     func trimPool() {
-        for blocks in books.poolLists { for body in blocks { PageBlock.free(body) } }
-        books.poolSizes.removeAll()
-        books.poolLists.removeAll()
-        books.pooledBytes = 0
+        books.pool.removeAll(PageBlock.free)
     }
 
-    private func takeFromPool(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        guard let i = books.poolSizes.firstIndex(of: bytes), let body = books.poolLists[i].popLast()
-        else {
-            return nil
-        }
-        books.pooledBytes -= bytes
-        return body
-    }
+    @inline(__always)
+    private func takeFromPool(_ bytes: Int) -> UnsafeMutableRawPointer? { books.pool.take(bodyBytes: bytes) }
 
     /// A zero-filled block, writable until the next commit.
     /// - Complexity: O(bodyBytes).
@@ -115,7 +108,7 @@ final class Pager {
         let body =
             takeFromPool(bodyBytes).map { PageBlock.reuse($0, version: version) }
             ?? PageBlock.allocate(bodyBytes: bodyBytes, version: version)
-        books.created.append(body)
+        books.created.push(body)
         return body
     }
 
@@ -124,7 +117,7 @@ final class Pager {
     /// - Complexity: O(pages · bodyBytes).
     func allocateSlab(pages: Int, bodyBytes: Int) -> [UnsafeMutableRawPointer] {
         let bodies = PageSlab.allocate(pages: pages, bodyBytes: bodyBytes, version: version)
-        books.created.append(contentsOf: bodies)
+        for body in bodies { books.created.push(body) }
         return bodies
     }
 
@@ -143,7 +136,7 @@ final class Pager {
         } else {
             copy = PageBlock.copy(body, version: version)
         }
-        books.created.append(copy)
+        books.created.push(copy)
         replace(body, shared: shared, inPlaceFrom: inPlaceFrom)
         return copy
     }
@@ -154,10 +147,10 @@ final class Pager {
     /// - Complexity: O(1) amortized.
     func replace(_ body: UnsafeMutableRawPointer, shared: Bool, inPlaceFrom: Int = ReplacedBlock.never) {
         if isWritable(body) {
-            books.discarded.append(body)
+            books.discarded.push(body)
         } else {
-            let from = UInt32(Swift.min(inPlaceFrom, ReplacedBlock.never))
-            books.replaced.append(ReplacedBlock(body: body, shared: shared, inPlaceFrom: from))
+            ReplacedBlock.note(body, shared: shared, inPlaceFrom: UInt32(Swift.min(inPlaceFrom, ReplacedBlock.never)))
+            books.replaced.push(body)
         }
     }
 
@@ -179,7 +172,7 @@ final class Pager {
     /// compaction or a copy after an in-place write replaces the page written.
     /// - Complexity: O(blocks replaced).
     func forEachReplacedBlock(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
-        for block in books.replaced { body(block.body, Int(block.inPlaceFrom)) }
+        for block in books.replaced { body(block, ReplacedBlock.inPlaceFrom(block)) }
     }
 
     /// Forgets the kept before-images without writing them back (for tests that inject one).
@@ -199,22 +192,14 @@ final class Pager {
     /// the next version begins. Returns the version committed.
     /// - Complexity: O(blocks created or replaced by the version).
     func commit() -> UInt64 {
-        // By position, not by iterating the lists: iterating retained each list for the loop,
-        // and emptying an empty list still called into the array's generic removal.
-        var k = 0
-        while k < books.replaced.count {
-            let block = books.replaced[k]
-            if block.shared { arena.retire(block.body, replacedBy: version) } else { recycle(block.body) }
-            k += 1
+        var replaced = books.replaced.takeAll()
+        while let body = replaced.pop() {
+            if ReplacedBlock.isShared(body) { arena.retire(body, replacedBy: version) } else { recycle(body) }
         }
-        k = 0
-        while k < books.discarded.count {
-            recycle(books.discarded[k])
-            k += 1
-        }
-        if !books.replaced.isEmpty { books.replaced.removeAll(keepingCapacity: true) }
-        if !books.discarded.isEmpty { books.discarded.removeAll(keepingCapacity: true) }
-        if !books.created.isEmpty { books.created.removeAll(keepingCapacity: true) }
+        var discarded = books.discarded.takeAll()
+        while let body = discarded.pop() { recycle(body) }
+        // The blocks the version created are current now: the list is forgotten, not walked.
+        books.created = BlockList(.owner)
         beforeImages.forget()
         if books.trimsPoolAtCommit {
             trimPool()
@@ -236,10 +221,10 @@ final class Pager {
     /// - Complexity: O(blocks created by the version + bytes written in place).
     func rollback() {
         beforeImages.restore()
-        for body in books.created { recycle(body) }
-        books.created.removeAll(keepingCapacity: true)
-        books.replaced.removeAll(keepingCapacity: true)
-        books.discarded.removeAll(keepingCapacity: true)
+        // Discarded blocks are among the created ones; the replaced ones stay current.
+        for body in books.created.takeAll() { recycle(body) }
+        books.replaced = BlockList(.replaced)
+        books.discarded = BlockList(.replaced)
     }
 
     /// Ends the writer's life: what the version being written created is freed (no snapshot can
@@ -250,29 +235,36 @@ final class Pager {
         // The store has freed its writer-only blocks already, and what shared columns wrote in
         // place lies past their fresh marks, where no snapshot reads: nothing is put back.
         beforeImages.forget()
-        for block in books.replaced {
-            if block.shared { arena.adopt(block.body) } else { PageBlock.free(block.body) }
+        for body in books.replaced.takeAll() {
+            if ReplacedBlock.isShared(body) { arena.adopt(body) } else { PageBlock.free(body) }
         }
-        books.replaced.removeAll()
         rollback()
     }
 
     /// Calls `body` with every block kept for reuse (for the memory account).
     /// - Complexity: O(pooled blocks).
     func forEachPooledBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for blocks in books.poolLists { blocks.forEach(body) }
+        books.pool.forEachBlock(body)
     }
 
-    /// The bytes of the writer's own bookkeeping arrays (their capacity), for the memory account.
-    /// - Complexity: O(sizes in the pool).
+    /// The bytes of the writer's own bookkeeping (the before-image log and the pool's table;
+    /// its lists of blocks are linked through the blocks), for the memory account.
+    /// - Complexity: O(1).
     var bookkeepingBytes: Int {
-        let pointer = MemoryLayout<UnsafeMutableRawPointer>.stride
-        return (books.created.capacity + books.discarded.capacity) * pointer + beforeImages.residentBytes
-            + books.replaced.capacity * MemoryLayout<ReplacedBlock>.stride
-            + books.poolSizes.capacity * MemoryLayout<Int>.stride
-            + books.poolLists.reduce(books.poolLists.capacity * MemoryLayout<[UnsafeMutableRawPointer]>.stride) {
-                $0 + $1.capacity * pointer
-            }
+        beforeImages.residentBytes + BlockPool.tableBytes
+    }
+
+    /// What is wrong with the pool of kept blocks (``BlockPool/violations()``), and a kept block
+    /// that the version being written also lists as created (it would be handed out twice).
+    /// - Complexity: O(blocks kept + blocks created).
+    func poolViolations() -> [String] {
+        var problems = books.pool.violations()
+        var kept = Set<UnsafeMutableRawPointer>()
+        books.pool.forEachBlock { kept.insert($0) }
+        if books.created.contains(where: kept.contains) {
+            problems.append("pager pool: a block the version created is also kept for reuse")
+        }
+        return problems
     }
 
     /// Blocks created by the version being written (for tests).

@@ -63,7 +63,7 @@ extension LiveStore {
         add(.snapshot, "hierarchy leaves", tally.bytes(s.leaves.forEachBlock))
         add(.snapshot, "hierarchy blocks", tally.bytes(s.blocks.forEachBlock))
         add(.snapshot, "id bytes", tally.bytes(s.idBytes.forEachBlock))
-        add(.snapshot, "predicates", s.predicates.capacity * MemoryLayout<(@Sendable (Point) -> Bool)?>.stride)
+        add(.snapshot, "predicates", predicates.closures.capacity * MemoryLayout<(@Sendable (Point) -> Bool)?>.stride)
         add(.writer, "slot states", tally.bytes(s.slots.forEachBlock))
         add(.writer, "order trees", tally.bytes(s.orderNodes.forEachBlock))
         add(.writer, "rare attributes", tally.bytes(s.rares.forEachBlock))
@@ -79,7 +79,7 @@ extension LiveStore {
         add(
             .writer, "bookkeeping",
             pager.bookkeepingBytes + pager.arena.bookkeepingBytes + floor
-                + s.counts.freePredicates.capacity * MemoryLayout<Int32>.stride)
+                + predicates.free.capacity * MemoryLayout<Int32>.stride)
         return items
     }
 }

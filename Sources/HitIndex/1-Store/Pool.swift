@@ -15,7 +15,7 @@ protocol PoolEntry: BitwiseCopyable {
 ///
 /// Invariants (``freeListViolations(_:)``): the list visits positions below ``count`` once
 /// each, and ends.
-struct Pool<Entry: PoolEntry> {
+struct Pool<Entry: PoolEntry>: BitwiseCopyable {
     /// The entries, free ones included.
     private(set) var column: PagedColumn<Entry>
     /// Positions handed out at some time: every position below it was written.

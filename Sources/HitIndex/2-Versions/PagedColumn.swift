@@ -19,7 +19,7 @@
 /// to load. (On a fresh build of a million views, each address load added to a search step is a
 /// likely L2 miss: the directories of all columns, half a megabyte, do not stay in L2 beside the
 /// records.)
-struct PagedColumn<Element: BitwiseCopyable> {
+struct PagedColumn<Element: BitwiseCopyable>: BitwiseCopyable {
     /// The top block's body: `topCapacity` directory addresses (nil where none yet).
     private(set) var top: UnsafeMutableRawPointer
     private(set) var topCapacity: Int

@@ -55,7 +55,7 @@ extension LiveStore {
             records: state.records.reader, extras: state.extras.reader,
             wideGeometries: state.wideGeometries.reader, wideGeometryCount: state.wideGeometries.count,
             leaves: state.leaves.reader, blocks: state.blocks.reader, idBytes: state.idBytes.reader,
-            predicates: state.predicates, slotCount: state.slots.count, viewCount: state.counts.viewCount,
+            predicates: predicates.closures, slotCount: state.slots.count, viewCount: state.counts.viewCount,
             version: version, tag: tag)
     }
 }

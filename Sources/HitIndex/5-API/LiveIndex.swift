@@ -27,41 +27,11 @@ public final class LiveIndex {
     let store: LiveStore
     /// Where readers take the current snapshot.
     public let snapshots: SnapshotSource
-    /// What the writer keeps of the open transaction.
+    /// What the writer keeps of the open transaction (the store keeps the state it started
+    /// from, ``LiveStore/beginTransaction()``).
     private struct Transaction {
-        /// The store's state at the start of the open transaction; after a commit, that
-        /// transaction's start, stale and without its predicates, until the next one opens.
-        /// Read only while ``isOpen``.
-        private var saved: LiveStore.State?
-        /// Whether a transaction is open (``saved`` is its start). A flag of its own: comparing
-        /// the optional state with nil copied the state, retains and all.
-        private(set) var isOpen = false
-
-        /// Opens a transaction that started from `state`.
-        mutating func open(from state: LiveStore.State) {
-            saved = state
-            isOpen = true
-        }
-
-        /// Closes the open transaction, returning the state it started from; nil when none was
-        /// open (``saved`` may then hold a committed transaction's stale state).
-        mutating func close() -> LiveStore.State? {
-            defer { isOpen = false }
-            return isOpen ? saved.take() : nil
-        }
-
-        /// Closes the open transaction after its commit, which needs nothing of the state it
-        /// started from. The saved columns are addresses and counts, left for the next
-        /// ``open(from:)`` to overwrite (taking the whole state out copied its kilobyte three
-        /// times, about a tenth of a scroll's commit); the saved predicates, which may hold the
-        /// last reference to a removed predicate's closure, are handed back, so that the caller
-        /// releases them after its access to the transaction ends (a deinit may read the index).
-        mutating func closeCommitted() -> [(@Sendable (Point) -> Bool)?] {
-            var predicates: [(@Sendable (Point) -> Bool)?] = []
-            if isOpen { swap(&predicates, &saved!.predicates) }
-            isOpen = false
-            return predicates
-        }
+        /// Whether a transaction is open.
+        var isOpen = false
         /// Edits made in the open transaction.
         var editCount = 0
         /// The version of the snapshot published last.
@@ -162,7 +132,8 @@ public final class LiveIndex {
         transaction.publishedVersion = next.version
         // Taken out, so that what the saved state alone held (a removed predicate's closure) is
         // released after the access ends, not during it (a deinit may read this index).
-        _ = transaction.closeCommitted()
+        transaction.isOpen = false
+        _ = store.takeSavedPredicates()
         transaction.editCount = 0
         return next
     }
@@ -181,7 +152,8 @@ public final class LiveIndex {
     /// Forgets the edits since the last commit.
     /// - Complexity: O(pages the edits created).
     public func discard() {
-        if let saved = transaction.close() { store.rollback(to: saved) }
+        if transaction.isOpen { store.rollback() }
+        transaction.isOpen = false
         transaction.editCount = 0
         transaction.failure = nil
     }
@@ -190,7 +162,10 @@ public final class LiveIndex {
     /// `body`, which checks everything before it changes anything, so a failing edit changes
     /// nothing and is recorded as the transaction's failure.
     func edit<R>(_ body: () throws(EditProblem) -> R) -> R? {
-        if !transaction.isOpen { transaction.open(from: store.state) }
+        if !transaction.isOpen {
+            store.beginTransaction()
+            transaction.isOpen = true
+        }
         let position = transaction.editCount
         transaction.editCount += 1
         guard transaction.failure == nil else { return nil }
@@ -400,7 +375,7 @@ extension LiveIndex {
                 : View(id: id, bounds: a.bounds, center: a.center)
             v.attributes = a
             let e = store.extra(of: slot)
-            if e.predicate >= 0 { v.hitPredicate = store.state.predicates[Int(e.predicate)] }
+            if e.predicate >= 0 { v.hitPredicate = store.predicates.closures[Int(e.predicate)] }
             if let target = store.redirectTarget(of: slot) { redirects.append((v, target)) }
             made[slot] = v
             return v

@@ -3,9 +3,9 @@ import Testing
 
 @testable import HitIndex
 
-/// The writer's lists of blocks, linked through the blocks' headers: the arena frees exactly the
-/// retired blocks no live snapshot can see, the pool hands back blocks of the size asked for, and
-/// the checker names a pool whose lists were corrupted.
+/// The writer's lists of blocks: the arena frees exactly the retired blocks no live snapshot can
+/// see, the pool hands back blocks of the size asked for, and the checker names a pool whose
+/// stacks were corrupted.
 @Suite struct BlockBookkeepingTests {
     /// A block of `bodyBytes` made by `version` (freed by the caller or the code under test).
     static func block(_ bodyBytes: Int, version: UInt64) -> UnsafeMutableRawPointer {
@@ -102,8 +102,8 @@ import Testing
         #expect(bytes == 0 && problems.isEmpty)
     }
 
-    /// Each corruption of a pool's lists is named: a block whose size changed under it, and a
-    /// block listed twice (a cycle the checker must stop at).
+    /// Each corruption of a pool's stacks is named: a block whose size changed under it, and a
+    /// block kept twice (it would be handed out twice).
     @Test func theCheckerNamesACorruptedPool() {
         var pool = BlockPool()
         defer { pool.removeAll(PageBlock.free) }
@@ -111,20 +111,19 @@ import Testing
         var keptAll = true
         for b in blocks { keptAll = pool.keep(b, limit: .max) && keptAll }
         #expect(keptAll)
-        // A size rewritten: the block sits in the list of another size.
+        // A size rewritten: the block sits in the stack of another size.
         (blocks[1] - PageBlock.headerSize).storeBytes(of: 1024, toByteOffset: 8, as: Int.self)
         var problems = pool.violations()
-        #expect(problems.contains { $0.contains("1024 bytes in the list of 512") })
+        #expect(problems.contains { $0.contains("1024 bytes in the stack of 512") })
         (blocks[1] - PageBlock.headerSize).storeBytes(of: 512, toByteOffset: 8, as: Int.self)
         problems = pool.violations()
         #expect(problems.isEmpty)
-        // The oldest block linked back to the newest: a cycle.
-        let link = PageBlock.Link.owner.rawValue
-        let saved = blocks[0].load(fromByteOffset: link, as: UnsafeMutableRawPointer?.self)
-        blocks[0].storeBytes(of: blocks[2], toByteOffset: link, as: UnsafeMutableRawPointer?.self)
+        // A block freed twice.
+        let again = pool.keep(blocks[0], limit: .max)
+        #expect(again)
         problems = pool.violations()
-        #expect(problems.contains { $0.contains("listed twice") })
-        blocks[0].storeBytes(of: saved, toByteOffset: link, as: UnsafeMutableRawPointer?.self)
+        #expect(problems.contains { $0.contains("kept twice") })
+        _ = pool.take(bodyBytes: 512)
         problems = pool.violations()
         #expect(problems.isEmpty)
     }
@@ -145,7 +144,7 @@ import Testing
         let header = kept[0] - PageBlock.headerSize
         let size = PageBlock.byteCount(kept[0])
         header.storeBytes(of: size + 8, toByteOffset: 8, as: Int.self)
-        #expect(index.invariantViolations().contains { $0.description.contains("in the list of \(size)") })
+        #expect(index.invariantViolations().contains { $0.description.contains("in the stack of \(size)") })
         header.storeBytes(of: size, toByteOffset: 8, as: Int.self)
         #expect(index.invariantViolations().isEmpty)
     }

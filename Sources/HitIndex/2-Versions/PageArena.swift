@@ -3,9 +3,8 @@ internal import CHitIndexAtomics
 /// The memory a store shares with its snapshots: the blocks the writer replaced while some
 /// snapshot may still read them, freed once no live snapshot can.
 ///
-/// The retired blocks wait in lists linked through their own headers (``BlockList``), each
-/// with the last version that can see it in its header too: a commit retires and frees about
-/// ten blocks.
+/// The retired blocks wait in lists of addresses (``BlockList``), each block with the last
+/// version that can see it in its header: a commit retires and frees about ten blocks.
 ///
 /// A block created by version `c` and replaced while version `w` was being written is visible to
 /// the snapshots of versions `c ..< w` and to no other. The arena frees it when no snapshot of
@@ -19,11 +18,11 @@ final class PageArena: @unchecked Sendable {
     // @unchecked Sendable: the stored state below is touched only by the writer (and by deinit,
     // when nobody else holds the arena); a lease is shared only through its word, which both
     // sides touch atomically.
-    private struct Lists {
+    private struct Lists: ~Copyable {
         /// Retired blocks that a live snapshot could see at the last full scan.
-        var pinned = BlockList(.owner)
+        var pinned = BlockList()
         /// Retired blocks not looked at yet.
-        var fresh = BlockList(.owner)
+        var fresh = BlockList()
         var adopted: [UnsafeMutableRawPointer] = []
         /// The leases of published snapshots not known to be released, in increasing version
         /// order.
@@ -132,32 +131,36 @@ final class PageArena: @unchecked Sendable {
             }
             return lo < leases.count && leases[lo].version <= last
         }
-        var pinned = lists.pinned.takeAll()
         if leases.count < before {
-            while let body = pinned.pop() {
-                if visible(body) { lists.pinned.push(body) } else { recycle(body) }
+            lists.pinned.filter { body in
+                if visible(body) { return true }
+                recycle(body)
+                return false
             }
-        } else {
-            lists.pinned = pinned
         }
-        var fresh = lists.fresh.takeAll()
-        while let body = fresh.pop() {
+        // By position, each access to a list on its own.
+        var k = 0
+        while k < lists.fresh.count {
+            let body = lists.fresh[k]
             if visible(body) { lists.pinned.push(body) } else { recycle(body) }
+            k += 1
         }
+        lists.fresh.removeAll()
     }
 
     /// Calls `body` with every block the arena holds for snapshots (for the memory account).
     /// - Complexity: O(blocks held).
     func forEachHeldBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
-        for block in lists.pinned { body(block) }
-        for block in lists.fresh { body(block) }
+        lists.pinned.forEachBlock(body)
+        lists.fresh.forEachBlock(body)
         lists.adopted.forEach(body)
     }
 
     /// The bytes of the arena's own lists (their capacity), for the memory account.
     /// - Complexity: O(1).
     var bookkeepingBytes: Int {
-        lists.adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
+        lists.pinned.residentBytes + lists.fresh.residentBytes
+            + lists.adopted.capacity * MemoryLayout<UnsafeMutableRawPointer>.stride
             + lists.leases.capacity * MemoryLayout<Lease>.stride
             + lists.freeWords.capacity * MemoryLayout<UnsafeMutablePointer<UInt>>.stride
             + lists.chunks.capacity * MemoryLayout<UnsafeMutablePointer<UInt>>.stride
@@ -175,8 +178,8 @@ final class PageArena: @unchecked Sendable {
     }
 
     deinit {
-        for body in lists.pinned { PageBlock.free(body) }
-        for body in lists.fresh { PageBlock.free(body) }
+        lists.pinned.forEachBlock(PageBlock.free)
+        lists.fresh.forEachBlock(PageBlock.free)
         for body in lists.adopted { PageBlock.free(body) }
         // Every snapshot holds the arena, so none is left to store to a word.
         for chunk in lists.chunks { chunk.deallocate() }

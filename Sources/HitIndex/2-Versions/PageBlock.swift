@@ -13,16 +13,8 @@ enum PageBlock {
     static let slabOffset = 16
 
     /// The header's words past the version (0), the size (8) and the slab (16), as offsets from
-    /// the body: the writer's own bookkeeping, which no snapshot reads.
-    enum Link: Int {
-        /// The next block of the list the block is in as one a version created, one waiting
-        /// for snapshots to go (``PageArena``) or one kept for reuse (``BlockPool``): a block is
-        /// in one of them at a time.
-        case owner = -40
-        /// The next block of the list of blocks the version being written replaced or
-        /// discarded (a block the version created may be in both of its lists).
-        case replaced = -24
-    }
+    /// the body: the writer's notes on a block it replaced or retired, which no snapshot reads
+    /// (on the line the writer reads for the block's version anyway).
     /// A retired block's last version that can see it (``PageArena``).
     static let lastVisibleOffset = -32
     /// A replaced block's in-place offset (`UInt32`) and whether snapshots read it (a byte).

@@ -18,13 +18,13 @@ final class Pager {
     private struct Books: ~Copyable {
         var version: UInt64 = 1
         /// Blocks this version created (freed by a rollback).
-        var created = BlockList(.owner)
+        var created = BlockList()
         /// Older blocks this version replaced, each with its ``ReplacedBlock`` facts in its
         /// header.
-        var replaced = BlockList(.replaced)
+        var replaced = BlockList()
         /// Blocks this version both created and replaced (freed by a commit; a rollback frees
         /// them as part of ``created``).
-        var discarded = BlockList(.replaced)
+        var discarded = BlockList()
         /// Freed blocks kept for reuse, by body size: an edit copies a few pages per commit, and
         /// taking them from here instead of the allocator halves a small edit's cost.
         var pool = BlockPool()
@@ -172,7 +172,7 @@ final class Pager {
     /// compaction or a copy after an in-place write replaces the page written.
     /// - Complexity: O(blocks replaced).
     func forEachReplacedBlock(_ body: (UnsafeMutableRawPointer, Int) -> Void) {
-        for block in books.replaced { body(block, ReplacedBlock.inPlaceFrom(block)) }
+        books.replaced.forEachBlock { body($0, ReplacedBlock.inPlaceFrom($0)) }
     }
 
     /// Forgets the kept before-images without writing them back (for tests that inject one).
@@ -192,14 +192,22 @@ final class Pager {
     /// the next version begins. Returns the version committed.
     /// - Complexity: O(blocks created or replaced by the version).
     func commit() -> UInt64 {
-        var replaced = books.replaced.takeAll()
-        while let body = replaced.pop() {
+        // By position, each access to the lists apart from the pool's (recycling changes it).
+        var k = 0
+        while k < books.replaced.count {
+            let body = books.replaced[k]
             if ReplacedBlock.isShared(body) { arena.retire(body, replacedBy: version) } else { recycle(body) }
+            k += 1
         }
-        var discarded = books.discarded.takeAll()
-        while let body = discarded.pop() { recycle(body) }
+        k = 0
+        while k < books.discarded.count {
+            recycle(books.discarded[k])
+            k += 1
+        }
+        books.replaced.removeAll()
+        books.discarded.removeAll()
         // The blocks the version created are current now: the list is forgotten, not walked.
-        books.created = BlockList(.owner)
+        books.created.removeAll()
         beforeImages.forget()
         if books.trimsPoolAtCommit {
             trimPool()
@@ -222,9 +230,14 @@ final class Pager {
     func rollback() {
         beforeImages.restore()
         // Discarded blocks are among the created ones; the replaced ones stay current.
-        for body in books.created.takeAll() { recycle(body) }
-        books.replaced = BlockList(.replaced)
-        books.discarded = BlockList(.replaced)
+        var k = 0
+        while k < books.created.count {
+            recycle(books.created[k])
+            k += 1
+        }
+        books.created.removeAll()
+        books.replaced.removeAll()
+        books.discarded.removeAll()
     }
 
     /// Ends the writer's life: what the version being written created is freed (no snapshot can
@@ -235,9 +248,8 @@ final class Pager {
         // The store has freed its writer-only blocks already, and what shared columns wrote in
         // place lies past their fresh marks, where no snapshot reads: nothing is put back.
         beforeImages.forget()
-        for body in books.replaced.takeAll() {
-            if ReplacedBlock.isShared(body) { arena.adopt(body) } else { PageBlock.free(body) }
-        }
+        books.replaced.forEachBlock { ReplacedBlock.isShared($0) ? arena.adopt($0) : PageBlock.free($0) }
+        books.replaced.removeAll()
         rollback()
     }
 
@@ -247,11 +259,12 @@ final class Pager {
         books.pool.forEachBlock(body)
     }
 
-    /// The bytes of the writer's own bookkeeping (the before-image log and the pool's table;
-    /// its lists of blocks are linked through the blocks), for the memory account.
+    /// The bytes of the writer's own bookkeeping (the before-image log, the pool's table and
+    /// stacks, the lists of blocks), for the memory account.
     /// - Complexity: O(1).
     var bookkeepingBytes: Int {
-        beforeImages.residentBytes + BlockPool.tableBytes
+        beforeImages.residentBytes + books.pool.residentBytes + books.created.residentBytes
+            + books.replaced.residentBytes + books.discarded.residentBytes
     }
 
     /// What is wrong with the pool of kept blocks (``BlockPool/violations()``), and a kept block
@@ -261,7 +274,9 @@ final class Pager {
         var problems = books.pool.violations()
         var kept = Set<UnsafeMutableRawPointer>()
         books.pool.forEachBlock { kept.insert($0) }
-        if books.created.contains(where: kept.contains) {
+        var createdAndKept = false
+        books.created.forEachBlock { if kept.contains($0) { createdAndKept = true } }
+        if createdAndKept {
             problems.append("pager pool: a block the version created is also kept for reuse")
         }
         return problems

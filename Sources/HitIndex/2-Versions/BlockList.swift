@@ -30,8 +30,6 @@ struct BlockList: ~Copyable {
 
     deinit { buffer.deallocate() }
 
-    var isEmpty: Bool { count == 0 }
-
     /// The bytes of its buffer (for the memory account).
     var residentBytes: Int { capacity * MemoryLayout<UnsafeMutableRawPointer>.stride }
 
@@ -43,16 +41,6 @@ struct BlockList: ~Copyable {
         // Safe: count < capacity after growing.
         (buffer + count).initialize(to: body)
         count &+= 1
-    }
-
-    /// Takes the top block out, or nil when empty.
-    /// - Complexity: O(1).
-    @inline(__always)
-    mutating func pop() -> UnsafeMutableRawPointer? {
-        guard count > 0 else { return nil }
-        count &-= 1
-        // Safe: entries below count are initialized (a pointer is trivial: nothing to deinit).
-        return buffer[count]
     }
 
     /// Block `i`, 0 the oldest.
@@ -86,12 +74,6 @@ struct BlockList: ~Copyable {
     @inline(__always)
     func forEachBlock(_ body: (UnsafeMutableRawPointer) -> Void) {
         for i in 0..<count { body(buffer[i]) }
-    }
-
-    /// Whether `body` is in the list (for the checker).
-    /// - Complexity: O(blocks).
-    func contains(_ body: UnsafeMutableRawPointer) -> Bool {
-        (0..<count).contains { buffer[$0] == body }
     }
 
     private mutating func grow() {

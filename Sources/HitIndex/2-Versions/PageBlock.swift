@@ -12,9 +12,10 @@ enum PageBlock {
     /// Where the header keeps its slab's address (nil for a block of its own).
     static let slabOffset = 16
 
-    /// The header's words past the version (0), the size (8) and the slab (16), as offsets from
-    /// the body: the writer's notes on a block it replaced or retired, which no snapshot reads
-    /// (on the line the writer reads for the block's version anyway).
+    // The header's words past the version (0), the size (8) and the slab (16), given as offsets
+    // from the body: the writer's notes on a block it replaced or retired, which no snapshot
+    // reads (on the line the writer reads for the block's version anyway).
+
     /// A retired block's last version that can see it (``PageArena``).
     static let lastVisibleOffset = -32
     /// A replaced block's in-place offset (`UInt32`) and whether snapshots read it (a byte).
